@@ -1,0 +1,63 @@
+/**
+ * Validation: parse a URL and report every validation error the URL
+ * Standard names, with where it is in the input.
+ *
+ * https://url.spec.whatwg.org/#validation-error
+ *
+ * @module
+ */
+
+import { resolveEncodingLabel } from "./encoding.ts";
+import { ErrorSink } from "./error-sink.ts";
+import type { ParseURLOptions } from "./api-url-parser.ts";
+import { basicURLParse } from "./parser.ts";
+import type { URLRecord } from "./url-record.ts";
+import type { ValidationError } from "./validation-errors.ts";
+
+/**
+ * What {@link validateURL} returns: the parsed URL (null on failure) and the
+ * validation errors in the order the parser met them.
+ *
+ * @example
+ * ```ts
+ * const result: ValidateURLResult = validateURL("https://a/");
+ * result.errors; // []
+ * ```
+ */
+export interface ValidateURLResult {
+  url: URLRecord | null;
+  errors: ValidationError[];
+}
+
+/**
+ * Parses `input` like {@link parseURL} and reports the standard's validation
+ * errors, each with the UTF-16 range `[start, end)` of the offending code
+ * points in `input` as given (before trimming and tab/newline removal). A
+ * string base that fails to parse gives `url: null` and the base's errors
+ * are not reported (they are about another string).
+ *
+ * @example
+ * ```ts
+ * validateURL("https://user@exa mple.com:99999/");
+ * // { url: null, errors: [
+ * //   { type: "invalid-credentials", start: 12, end: 13 },
+ * //   { type: "domain-invalid-code-point", start: 13, end: 24 } ] }
+ * validateURL("http:\\\\example.com\\a").errors.map((e) => e.type);
+ * // ["special-scheme-missing-following-solidus", "invalid-reverse-solidus", …]
+ * ```
+ */
+export function validateURL(input: string, options?: ParseURLOptions): ValidateURLResult {
+  let encoding = "UTF-8";
+  if (options?.encoding !== undefined) encoding = resolveEncodingLabel(options.encoding);
+  let base: URLRecord | null = null;
+  const givenBase = options?.base;
+  if (typeof givenBase === "string") {
+    base = basicURLParse(givenBase);
+    if (base === null) return { url: null, errors: [] };
+  } else if (givenBase !== undefined && givenBase !== null) {
+    base = givenBase;
+  }
+  const errors = new ErrorSink();
+  const url = basicURLParse(input, { base, encoding, errors });
+  return { url, errors: errors.errors };
+}

@@ -1,0 +1,80 @@
+/**
+ * The URL Standard's validation errors: their names and what each means.
+ *
+ * https://url.spec.whatwg.org/#validation-error
+ *
+ * @module
+ */
+
+/**
+ * Every validation error type the URL Standard names, with a one-line
+ * description, in the order of the standard's tables (IDNA, host parsing,
+ * URL parsing). `failure: true` marks the ones after which parsing fails.
+ *
+ * @example
+ * ```ts
+ * validationErrorTypes["port-out-of-range"].description;
+ * // "The input's port is too big."
+ * ```
+ */
+export const validationErrorTypes = {
+  // https://url.spec.whatwg.org/#idna
+  "domain-to-ASCII": { description: "Unicode ToASCII records an error or returns the empty string.", failure: true },
+  "domain-to-Unicode": { description: "Unicode ToUnicode records an error.", failure: false },
+  // https://url.spec.whatwg.org/#host-parsing
+  "domain-invalid-code-point": { description: "The input's host contains a forbidden domain code point.", failure: true },
+  "host-invalid-code-point": { description: "An opaque host (in a URL that is not special) contains a forbidden host code point.", failure: true },
+  "IPv4-empty-part": { description: "An IPv4 address ends with a U+002E (.).", failure: false },
+  "IPv4-too-many-parts": { description: "An IPv4 address does not consist of exactly 4 parts.", failure: true },
+  "IPv4-non-numeric-part": { description: "An IPv4 address part is not numeric.", failure: true },
+  "IPv4-non-decimal-part": { description: "The IPv4 address contains numbers expressed using hexadecimal or octal digits.", failure: false },
+  "IPv4-out-of-range-part": { description: "An IPv4 address part exceeds 255.", failure: false },
+  "IPv6-unclosed": { description: "An IPv6 address is missing the closing U+005D (]).", failure: true },
+  "IPv6-invalid-compression": { description: "An IPv6 address begins with improper compression.", failure: true },
+  "IPv6-too-many-pieces": { description: "An IPv6 address contains more than 8 pieces.", failure: true },
+  "IPv6-multiple-compression": { description: "An IPv6 address is compressed in more than one spot.", failure: true },
+  "IPv6-invalid-code-point": { description: "An IPv6 address contains a code point that is neither an ASCII hex digit nor a U+003A (:), or it unexpectedly ends.", failure: true },
+  "IPv6-too-few-pieces": { description: "An uncompressed IPv6 address contains fewer than 8 pieces.", failure: true },
+  "IPv4-in-IPv6-too-many-pieces": { description: "An IPv6 address with IPv4 address syntax: the IPv6 address has more than 6 pieces.", failure: true },
+  "IPv4-in-IPv6-invalid-code-point": { description: "An IPv6 address with IPv4 address syntax: an IPv4 part is empty or contains a non-ASCII digit, an IPv4 part contains a leading 0, or there are too many IPv4 parts.", failure: true },
+  "IPv4-in-IPv6-out-of-range-part": { description: "An IPv6 address with IPv4 address syntax: an IPv4 part exceeds 255.", failure: true },
+  "IPv4-in-IPv6-too-few-parts": { description: "An IPv6 address with IPv4 address syntax: an IPv4 address contains too few parts.", failure: true },
+  // https://url.spec.whatwg.org/#url-parsing
+  "invalid-URL-unit": { description: "A code point is found that is not a valid URL unit.", failure: false },
+  "special-scheme-missing-following-solidus": { description: "The input's scheme is not followed by \"//\".", failure: false },
+  "missing-scheme-non-relative-URL": { description: "The input is missing a scheme, because it does not begin with an ASCII alpha, and either no base URL was provided or the base URL cannot be used as a base URL because it has an opaque path.", failure: true },
+  "invalid-reverse-solidus": { description: "The URL has a special scheme and it uses U+005C (\\) instead of U+002F (/).", failure: false },
+  "invalid-credentials": { description: "The input includes credentials.", failure: false },
+  "host-missing": { description: "The input has a special scheme, but does not contain a host.", failure: true },
+  "port-out-of-range": { description: "The input's port is too big.", failure: true },
+  "port-invalid": { description: "The input's port is invalid.", failure: true },
+  "file-invalid-Windows-drive-letter": { description: "The input is a relative-URL string that starts with a Windows drive letter and the base URL's scheme is \"file\".", failure: false },
+  "file-invalid-Windows-drive-letter-host": { description: "A file: URL's host is a Windows drive letter.", failure: false },
+} as const satisfies Record<string, { description: string; failure: boolean }>;
+
+/**
+ * The name of a validation error, exactly as the URL Standard spells it.
+ *
+ * @example
+ * ```ts
+ * const type: ValidationErrorType = "invalid-credentials";
+ * ```
+ */
+export type ValidationErrorType = keyof typeof validationErrorTypes;
+
+/**
+ * One validation error: its type and the UTF-16 range `[start, end)` of the
+ * offending code points in the input as given (before trimming and before
+ * tab and newline removal).
+ *
+ * @example
+ * ```ts
+ * validateURL("https://user@host/").errors;
+ * // [{ type: "invalid-credentials", start: 12, end: 13 }]
+ * ```
+ */
+export interface ValidationError {
+  type: ValidationErrorType;
+  start: number;
+  end: number;
+}
