@@ -14,6 +14,7 @@
  */
 
 import { ErrorSink } from "./error-sink.ts";
+import { parseAbsoluteFast, parseRelativeFast } from "./fast-path.ts";
 import { parseHost, reportInvalidURLUnits } from "./host.ts";
 import {
   isASCIIAlpha,
@@ -178,7 +179,14 @@ function preprocess(input: string, trim: boolean, errors: ErrorSink | null): str
  * url.host; // "example.org"
  * ```
  */
-export function basicURLParse(input: string, options: BasicURLParseOptions = {}): URLRecord | null {
+export function basicURLParse(input: string, options?: BasicURLParseOptions): URLRecord | null {
+  if (options === undefined || (options.url === undefined && (options.errors ?? null) === null)) {
+    // Optimisation: the common shapes are parsed by guarded fast paths (see fast-path.ts).
+    const base = options?.base ?? null;
+    const fast = base === null ? parseAbsoluteFast(input) : parseRelativeFast(input, base);
+    if (fast !== undefined) return fast;
+    if (options === undefined) options = {};
+  }
   const base = options.base ?? null;
   const given = options.url;
   const override = options.stateOverride === undefined || given === undefined ? 0 : stateOverrides[options.stateOverride];
