@@ -7,7 +7,7 @@
  * @module
  */
 
-import { resolveEncodingLabel } from "./encoding.ts";
+import { type OutputEncodingName, resolveEncodingLabel } from "./encoding.ts";
 import { basicURLParse } from "./parser.ts";
 import type { URLRecord } from "./url-record.ts";
 
@@ -50,7 +50,7 @@ export interface ParseURLOptions {
  * ```
  */
 export function parseURL(input: string, options?: ParseURLOptions): URLRecord | null {
-  let encoding = "UTF-8";
+  let encoding: OutputEncodingName = "UTF-8";
   if (options?.encoding !== undefined) encoding = resolveEncodingLabel(options.encoding);
   let base: URLRecord | null = null;
   const givenBase = options?.base;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { OutputEncodingName } from "./encoding.ts";
 import { percentEncodeAfterEncoding } from "./legacy-encoding.ts";
 import { formURLEncodedPercentEncodeSet, percentDecodeToString, utf8PercentEncodeString } from "./percent-encoding.ts";
 
@@ -58,7 +59,7 @@ export function parseFormURLEncoded(input: string): NameValue[] {
  * serializeFormURLEncoded([["a b", "é&"]]); // "a+b=%C3%A9%26"
  * ```
  */
-export function serializeFormURLEncoded(tuples: readonly NameValue[], encoding = "UTF-8"): string {
+export function serializeFormURLEncoded(tuples: readonly NameValue[], encoding: OutputEncodingName = "UTF-8"): string {
   let output = "";
   for (let i = 0; i < tuples.length; i++) {
     const [name, value] = tuples[i]!;

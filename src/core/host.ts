@@ -8,7 +8,7 @@
  */
 
 import tr46 from "tr46";
-import type { ErrorSink } from "./error-sink.ts";
+import { ErrorSink } from "./error-sink.ts";
 import { forbiddenDomainCodePoints, forbiddenHostCodePoints, isASCIIHexDigit, isURLCodePoint } from "./infra.ts";
 import { endsInANumber, IPV4_FAILURE, parseIPv4, serializeIPv4 } from "./ipv4.ts";
 import { parseIPv6, serializeIPv6 } from "./ipv6.ts";
@@ -78,7 +78,11 @@ export function domainToASCII(domain: string, beStrict: boolean, errors: ErrorSi
   for (let i = 0; i < result.length; i++) {
     const c = result.charCodeAt(i);
     if (c < 0x80 && forbiddenDomainCodePoints[c] === 1) {
-      if (errors !== null) errors.report("domain-invalid-code-point", i, i + 1);
+      // Positions in an ASCII result are positions in domain; after IDNA mapping they are not.
+      if (errors !== null) {
+        if (result.length === domain.length && isASCII(domain)) errors.report("domain-invalid-code-point", i, i + 1);
+        else errors.report("domain-invalid-code-point", 0, domain.length);
+      }
       return null;
     }
   }
@@ -153,9 +157,17 @@ export function parseOpaqueHost(input: string, errors: ErrorSink | null = null):
       return null;
     }
   }
-  // 2–3. If input contains a code point that is not a URL code point and not U+0025 (%), or a "%"
-  //      not followed by two ASCII hex digits, invalid-URL-unit validation error.
-  if (errors !== null) reportInvalidURLUnits(input, 0, input.length, errors);
+  // 2. If input contains a code point that is not a URL code point and not U+0025 (%), invalid-URL-unit validation error.
+  // 3. If input contains a U+0025 (%) and the two code points following it are not ASCII hex digits, invalid-URL-unit validation error.
+  // Each is one error for the whole host; its range spans the first to the last offending code point.
+  if (errors !== null) {
+    const found = new ErrorSink();
+    reportInvalidURLUnits(input, 0, input.length, found);
+    for (const percent of [true, false]) {
+      const matching = found.errors.filter((e) => (input.charCodeAt(e.start) === 0x25) === percent);
+      if (matching.length > 0) errors.report("invalid-URL-unit", matching[0]!.start, matching[matching.length - 1]!.end);
+    }
+  }
   // 4. Return the result of running UTF-8 percent-encode on input using the C0 control percent-encode set.
   return utf8PercentEncodeString(input, c0ControlPercentEncodeSet);
 }

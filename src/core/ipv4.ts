@@ -104,16 +104,20 @@ export function parseIPv4(input: string, errors: ErrorSink | null): number {
     // A trailing "." always makes at least two parts, so the last (empty) one goes.
     end--;
   }
+  // 3. If parts's size is greater than 4, IPv4-too-many-parts validation error, return failure.
+  let dots = 0;
+  for (let i = 0; i < end; i++) if (input.charCodeAt(i) === 0x2e) dots++;
+  if (dots > 3) {
+    if (errors !== null) errors.report("IPv4-too-many-parts", 0, input.length);
+    return IPV4_FAILURE;
+  }
+  // 4–5. Parse each part.
   const numbers: number[] = [];
-  const partStarts: number[] = [];
+  let firstOutOfRange = -1;
+  let firstOutOfRangeEnd = -1;
   let partStart = 0;
   for (let i = 0; i <= end; i++) {
     if (i === end || input.charCodeAt(i) === 0x2e) {
-      // 3. If parts's size is greater than 4, IPv4-too-many-parts validation error, return failure.
-      if (numbers.length === 4) {
-        if (errors !== null) errors.report("IPv4-too-many-parts", 0, input.length);
-        return IPV4_FAILURE;
-      }
       const nonDecimal = { value: false };
       const n = parseIPv4Number(input, partStart, i, nonDecimal);
       if (n === IPV4_FAILURE) {
@@ -121,21 +125,17 @@ export function parseIPv4(input: string, errors: ErrorSink | null): number {
         return IPV4_FAILURE;
       }
       if (nonDecimal.value && errors !== null) errors.report("IPv4-non-decimal-part", partStart, i);
+      if (n > 255 && firstOutOfRange === -1) {
+        firstOutOfRange = partStart;
+        firstOutOfRangeEnd = i;
+      }
       numbers.push(n);
-      partStarts.push(partStart);
       partStart = i + 1;
     }
   }
   // 6. If any item in numbers is greater than 255, IPv4-out-of-range-part validation error.
-  if (errors !== null) {
-    for (let i = 0; i < numbers.length; i++) {
-      if (numbers[i]! > 255) {
-        const s = partStarts[i]!;
-        const e = i + 1 < partStarts.length ? partStarts[i + 1]! - 1 : end;
-        errors.report("IPv4-out-of-range-part", s, e);
-      }
-    }
-  }
+  //    (One error; its range is the first such part.)
+  if (errors !== null && firstOutOfRange !== -1) errors.report("IPv4-out-of-range-part", firstOutOfRange, firstOutOfRangeEnd);
   // 7. If any but the last item in numbers is greater than 255, then return failure.
   for (let i = 0; i < numbers.length - 1; i++) if (numbers[i]! > 255) return IPV4_FAILURE;
   // 8. If the last item in numbers is greater than or equal to 256 ** (5 − numbers's size), then return failure.

@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { OutputEncodingName } from "./encoding.ts";
 import { ErrorSink } from "./error-sink.ts";
 import { parseAbsoluteFast, parseRelativeFast } from "./fast-path.ts";
 import { parseHost, reportInvalidURLUnits } from "./host.ts";
@@ -107,7 +108,7 @@ export interface BasicURLParseOptions {
    * The encoding for the query of special URLs (other than ws and wss): an
    * output encoding's name as `getEncoding` returns it (default "UTF-8").
    */
-  encoding?: string;
+  encoding?: OutputEncodingName;
   /** A URL record to modify, with `stateOverride`. */
   url?: URLRecord;
   /** The state to start in; requires `url`. */
@@ -130,9 +131,11 @@ function preprocess(input: string, trim: boolean, errors: ErrorSink | null): str
     // 1.3. Remove any leading and trailing C0 control or space from input.
     while (start < end && input.charCodeAt(start) <= 0x20) start++;
     while (end > start && input.charCodeAt(end - 1) <= 0x20) end--;
-    if (errors !== null) {
+    // One validation error, as the standard reports it; its range is the leading run, or the
+    // trailing run when there is no leading one.
+    if (errors !== null && (start > 0 || end < input.length)) {
       if (start > 0) errors.report("invalid-URL-unit", 0, start);
-      if (end < input.length) errors.report("invalid-URL-unit", end, input.length);
+      else errors.report("invalid-URL-unit", end, input.length);
     }
   }
   // 2. If input contains any ASCII tab or newline, invalid-URL-unit validation error.
@@ -203,7 +206,11 @@ export function basicURLParse(input: string, options?: BasicURLParseOptions): UR
   if (errors !== null) {
     const map = offsetMap(rawInput, given === undefined);
     for (const e of preprocessErrors!.errors) errors.report(e.type, e.start, e.end);
-    for (const e of machineErrors!.errors) errors.report(e.type, map(e.start, false), map(e.end, true));
+    for (const e of machineErrors!.errors) {
+      const start = map(e.start, false);
+      // An empty range (a missing "//", a missing host) stays empty, at its mapped start.
+      errors.report(e.type, start, e.end === e.start ? start : map(e.end, true));
+    }
   }
   return ok ? url : null;
 }
@@ -258,7 +265,7 @@ function runStateMachine(
   input: string,
   url: URLRecord,
   base: URLRecord | null,
-  encoding: string,
+  encoding: OutputEncodingName,
   stateOverride: number,
   errors: ErrorSink | null,
 ): boolean {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { resolveEncodingLabel } from "./encoding.ts";
+import { type OutputEncodingName, resolveEncodingLabel } from "./encoding.ts";
 import { ErrorSink } from "./error-sink.ts";
 import type { ParseURLOptions } from "./api-url-parser.ts";
 import { basicURLParse } from "./parser.ts";
@@ -47,7 +47,7 @@ export interface ValidateURLResult {
  * ```
  */
 export function validateURL(input: string, options?: ParseURLOptions): ValidateURLResult {
-  let encoding = "UTF-8";
+  let encoding: OutputEncodingName = "UTF-8";
   if (options?.encoding !== undefined) encoding = resolveEncodingLabel(options.encoding);
   let base: URLRecord | null = null;
   const givenBase = options?.base;
