@@ -238,17 +238,24 @@ function offsetMap(input: string, trim: boolean): (offset: number, isEnd: boolea
 }
 
 /**
- * https://url.spec.whatwg.org/#shorten-a-urls-path
+ * https://url.spec.whatwg.org/#shorten-a-urls-path — on the path as a list.
  */
-function shortenPath(url: URLRecord): void {
-  const path = url.path;
+function shortenPath(path: string[], scheme: string): void {
   // 3. If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows drive letter, then return.
-  if (url.scheme === "file" && path.length === 3 && path.lastIndexOf("/") === 0 && isWindowsDriveLetter(path, 1, 3, true)) {
-    return;
-  }
+  if (scheme === "file" && path.length === 1 && isWindowsDriveLetter(path[0]!, 0, path[0]!.length, true)) return;
   // 4. Remove path's last item, if any.
-  const last = path.lastIndexOf("/");
-  if (last !== -1) url.path = path.slice(0, last);
+  path.pop();
+}
+
+/**
+ * The path list of a serialized (non-opaque) path.
+ *
+ * Optimisation: while the state machine appends and shortens, the path is a
+ * list as in the standard, serialized once at the end. Shortening a string
+ * would copy the whole path each time (quadratic for "a/b/../" repeated).
+ */
+function pathList(serialized: string): string[] {
+  return serialized === "" ? [] : serialized.slice(1).split("/");
 }
 
 /** The first segment of a serialized (non-opaque) path, as [start, end) of url.path, or null when the path is empty. */
@@ -276,6 +283,8 @@ function runStateMachine(
   let atSignSeen = false;
   let special = isSpecialScheme(url.scheme);
   let pointer = 0;
+  // The path as a list while this run changes it (null: untouched, url.path holds it).
+  let path: string[] | null = null;
 
   for (; ; pointer++) {
     const c = pointer < length ? input.charCodeAt(pointer) : EOF;
@@ -428,7 +437,8 @@ function runStateMachine(
             state = FRAGMENT;
           } else if (c !== EOF) {
             url.query = null;
-            shortenPath(url);
+            path = pathList(url.path);
+            shortenPath(path, url.scheme);
             state = PATH;
             pointer--;
           }
@@ -624,10 +634,11 @@ function runStateMachine(
             // "If the code point substring from pointer to the end of input does not start with a
             // Windows drive letter, then shorten url's path."
             if (!startsWithWindowsDriveLetter(input, pointer)) {
-              shortenPath(url);
+              path = pathList(url.path);
+              shortenPath(path, url.scheme);
             } else {
               errors?.report("file-invalid-Windows-drive-letter", pointer, pointer + 2);
-              url.path = "";
+              path = [];
             }
             state = PATH;
             pointer--;
@@ -652,7 +663,10 @@ function runStateMachine(
             // append base's path[0] to url's path."
             if (!startsWithWindowsDriveLetter(input, pointer) && !base.opaquePath && base.path !== "") {
               const segmentEnd = firstSegmentEnd(base.path);
-              if (isWindowsDriveLetter(base.path, 1, segmentEnd, true)) url.path += base.path.slice(0, segmentEnd);
+              if (isWindowsDriveLetter(base.path, 1, segmentEnd, true)) {
+                path ??= pathList(url.path);
+                path.push(base.path.slice(1, segmentEnd));
+              }
             }
           }
           state = PATH;
@@ -709,7 +723,8 @@ function runStateMachine(
           state = PATH;
           if (c !== 0x2f) pointer--;
         } else if (stateOverride !== 0 && url.host === null) {
-          url.path += "/";
+          path ??= pathList(url.path);
+          path.push("");
         }
         break;
       }
@@ -729,18 +744,19 @@ function runStateMachine(
         const d = end < length ? input.charCodeAt(end) : EOF;
         const slash = d === 0x2f || (special && d === 0x5c);
         if (special && d === 0x5c) errors?.report("invalid-reverse-solidus", end, end + 1);
+        path ??= pathList(url.path);
         if (isDoubleDotPathSegment(input, start, end)) {
           // "If buffer is a double-dot URL path segment, then: shorten url's path; if neither c is "/",
           // nor url is special and c is "\", append the empty string to url's path."
-          shortenPath(url);
-          if (!slash) url.path += "/";
+          shortenPath(path, url.scheme);
+          if (!slash) path.push("");
         } else if (isSingleDotPathSegment(input, start, end)) {
-          if (!slash) url.path += "/";
-        } else if (url.scheme === "file" && url.path === "" && isWindowsDriveLetter(input, start, end)) {
+          if (!slash) path.push("");
+        } else if (url.scheme === "file" && path.length === 0 && isWindowsDriveLetter(input, start, end)) {
           // "This is a (platform-independent) Windows drive letter quirk."
-          url.path = "/" + input[start] + ":";
+          path.push(input[start] + ":");
         } else {
-          url.path += "/" + utf8PercentEncodeRange(input, start, end, pathPercentEncodeSet);
+          path.push(utf8PercentEncodeRange(input, start, end, pathPercentEncodeSet));
         }
         pointer = end;
         if (d === 0x3f && stateOverride === 0) {
@@ -822,5 +838,6 @@ function runStateMachine(
     // Otherwise, increase pointer by 1 and continue with the state machine."
     if (pointer >= length) break;
   }
+  if (path !== null) url.path = path.length === 0 ? "" : "/" + path.join("/");
   return true;
 }
