@@ -43,6 +43,8 @@ export {
 } from "./percent-encoding.ts";
 export {
   getEncoding,
+  getEncodingLabels,
+  encodingNames,
   getOutputEncoding,
   resolveEncodingLabel,
   UnknownEncodingError,

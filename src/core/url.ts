@@ -36,7 +36,9 @@ function parseWithOptionalBase(url: unknown, base: unknown): URLRecord | null {
  */
 export class URL {
   readonly #box: URLRecordBox;
-  readonly #query: URLSearchParams;
+  // Optimisation: the query object is made on first use of searchParams. Until then nothing can
+  // observe it, and a URL that is only parsed and read never pays for it.
+  #query: URLSearchParams | null = null;
 
   /** https://url.spec.whatwg.org/#dom-url-url — throws TypeError when `url` (or `base`) is not a valid URL. */
   constructor(url: string | { toString(): string }, base?: string | { toString(): string }) {
@@ -44,9 +46,6 @@ export class URL {
     const parsed = parseWithOptionalBase(url, base);
     if (parsed === null) throw new TypeError(`Invalid URL: ${toUSVString(url)}`);
     this.#box = { record: parsed };
-    this.#query = new URLSearchParams();
-    resetSearchParams(this.#query, parsed.query);
-    attachToURL(this.#query, this.#box);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse — the URL, or null instead of throwing. */
@@ -79,7 +78,7 @@ export class URL {
     // "If parsedURL is failure, then throw a TypeError."
     if (parsed === null) throw new TypeError(`Invalid URL: ${toUSVString(value)}`);
     this.#box.record = parsed;
-    resetSearchParams(this.#query, parsed.query);
+    if (this.#query !== null) resetSearchParams(this.#query, parsed.query);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-origin */
@@ -175,17 +174,22 @@ export class URL {
     let input = toUSVString(value);
     if (input === "") {
       url.query = null;
-      resetSearchParams(this.#query, null);
+      if (this.#query !== null) resetSearchParams(this.#query, null);
       return;
     }
     if (input.charCodeAt(0) === 0x3f) input = input.slice(1);
     url.query = "";
     basicURLParse(input, { url, stateOverride: "query state" });
-    resetSearchParams(this.#query, input);
+    if (this.#query !== null) resetSearchParams(this.#query, input);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-searchparams */
   get searchParams(): URLSearchParams {
+    if (this.#query === null) {
+      this.#query = new URLSearchParams();
+      resetSearchParams(this.#query, this.#url.query);
+      attachToURL(this.#query, this.#box);
+    }
     return this.#query;
   }
 
