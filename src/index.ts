@@ -1,0 +1,11 @@
+/**
+ * docbase — what every URL in an HTML document really points to, exactly as
+ * the WHATWG URL and HTML standards define it.
+ *
+ * The root entry point re-exports every layer's public API; each layer also
+ * has its own entry point (`docbase/core`, `docbase/links`, `docbase/jsdom`).
+ *
+ * @module
+ */
+
+export * from "./core/index.ts";
