@@ -79,12 +79,16 @@ export class URLSearchParams {
         }
       } else {
         // 2. Otherwise, if init is a record, then for each name → value of init, append (name, value).
+        // Web IDL's record<USVString, USVString> conversion: keys that become equal once lone
+        // surrogates are U+FFFD collapse; the later value wins, in the first key's place.
+        const record = new Map<string, string>();
         for (const key of Reflect.ownKeys(init)) {
           const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
           if (descriptor === undefined || !descriptor.enumerable) continue;
           if (typeof key === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
-          this.#list.push([toUSVString(key), toUSVString((init as Record<string, unknown>)[key])]);
+          record.set(toUSVString(key), toUSVString((init as Record<string, unknown>)[key]));
         }
+        for (const [name, value] of record) this.#list.push([name, value]);
       }
     } else {
       // 3. Otherwise: assert init is a string; set this's list to the result of parsing init
@@ -206,14 +210,20 @@ export class URLSearchParams {
     }
   }
 
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.entries();
-  }
+  declare [Symbol.iterator]: () => IterableIterator<[string, string]>;
 
   get [Symbol.toStringTag](): string {
     return "URLSearchParams";
   }
 }
+
+// Web IDL: "the value of the @@iterator property is the same function object as entries".
+Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+  value: URLSearchParams.prototype.entries,
+  writable: true,
+  enumerable: false,
+  configurable: true,
+});
 
 /** Links a URLSearchParams to its URL object (the query object's URL object). Internal. */
 export function attachToURL(params: URLSearchParams, box: URLRecordBox): void {
