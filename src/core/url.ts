@@ -180,7 +180,7 @@ export class URL {
     if (input.charCodeAt(0) === 0x3f) input = input.slice(1);
     url.query = "";
     basicURLParse(input, { url, stateOverride: "query state" });
-    if (this.#query !== null) resetSearchParams(this.#query, input);
+    if (this.#query !== null) resetSearchParams(this.#query, url.query);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-searchparams */

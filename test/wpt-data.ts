@@ -1,0 +1,315 @@
+/**
+ * Loads the web-platform-tests URL data files (wpt `url/resources/*.json`).
+ *
+ * Where the data comes from, first match wins:
+ * 1. `../shared/wpt/` beside the repository (this project's shared copy);
+ * 2. `.wpt/` in the repository (git-ignored), filled by `npm run wpt:fetch`
+ *    from a pinned wpt commit (see scripts/wpt-fetch.ts).
+ *
+ * If neither exists, or a file is missing or malformed, loading throws: a
+ * suite that passes by testing nothing is a defect, so nothing here ever
+ * returns an empty list quietly.
+ *
+ * The formats are described in wpt's `url/README.md` and in
+ * `../shared/wpt/README.md`.
+ *
+ * @module
+ */
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+
+/** The repository root (this file lives in `test/`). */
+export const repoRoot: string = resolve(import.meta.dirname, "..");
+
+/** The shared copy of the WPT data, preferred when present. */
+export const sharedWPTDirectory: string = resolve(repoRoot, "../shared/wpt");
+
+/** The pinned download that `npm run wpt:fetch` fills. */
+export const fetchedWPTDirectory: string = resolve(repoRoot, ".wpt");
+
+/** The WPT data files this project's suites read. */
+export type WPTFileName =
+  | "urltestdata.json"
+  | "urltestdata-javascript-only.json"
+  | "setters_tests.json"
+  | "toascii.json"
+  | "percent-encoding.json"
+  | "IdnaTestV2.json"
+  | "IdnaTestV2-removed.json";
+
+/** Thrown when the WPT data cannot be found or does not have the expected shape. */
+export class WPTDataError extends Error {
+  override name = "WPTDataError";
+}
+
+const fetchHint = "Run `npm run wpt:fetch` to download the pinned WPT URL data into .wpt/.";
+
+/**
+ * The directory the WPT data is read from: `../shared/wpt` if it exists, else
+ * `.wpt/`; throws (with the command to run) when neither exists.
+ */
+export function wptDirectory(): string {
+  for (const dir of [sharedWPTDirectory, fetchedWPTDirectory]) {
+    if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
+  }
+  throw new WPTDataError(
+    `WPT URL data not found: neither ${sharedWPTDirectory} nor ${fetchedWPTDirectory} exists. ${fetchHint}`,
+  );
+}
+
+/** Reads and parses one JSON file; throws {@link WPTDataError} if it is missing or not JSON. */
+export function readJSONFile(path: string): unknown {
+  if (!existsSync(path)) {
+    throw new WPTDataError(`Test data file missing: ${path}. ${fetchHint}`);
+  }
+  const text = readFileSync(path, "utf8");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new WPTDataError(`Test data file is not valid JSON: ${path} (${String(error)})`);
+  }
+}
+
+/** Reads one WPT data file, from {@link wptDirectory}. */
+export function readWPTFile(name: WPTFileName): unknown {
+  return readJSONFile(join(wptDirectory(), name));
+}
+
+/** A short, repository-relative name for a data file, for test titles. */
+export function displayPath(path: string): string {
+  return relative(repoRoot, path) || path;
+}
+
+// ---------------------------------------------------------------------------
+// Shape checks: fail loudly on anything unexpected.
+
+function fail(where: string, message: string): never {
+  throw new WPTDataError(`${where}: ${message}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function expectString(where: string, value: unknown, key: string): string {
+  if (!isRecord(value) || typeof value[key] !== "string") fail(where, `expected a string "${key}"`);
+  return value[key];
+}
+
+function expectNonEmpty<T>(where: string, list: T[]): T[] {
+  if (list.length === 0) fail(where, "contains no test cases");
+  return list;
+}
+
+/** The getters a urltestdata case lists, in the order WPT checks them. */
+export const urlComponentGetters = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
+
+/** One of the getters every urltestdata success case lists. */
+export type URLComponentGetter = (typeof urlComponentGetters)[number];
+
+/** A urltestdata case where parsing succeeds. */
+export type URLTestSuccess = {
+  readonly input: string;
+  readonly base: string | null;
+  readonly failure?: undefined;
+  readonly comment?: string;
+  /** Absent: origin is not checked. */
+  readonly origin?: string;
+  /** Absent: searchParams is not checked. */
+  readonly searchParams?: string;
+} & { readonly [K in URLComponentGetter]: string };
+
+/** A urltestdata case where parsing fails. */
+export interface URLTestFailure {
+  readonly input: string;
+  readonly base: string | null;
+  readonly failure: true;
+  readonly comment?: string;
+  /** Inputs that fail without a base but that a base of this kind would resolve. */
+  readonly relativeTo?: "non-opaque-path-base" | "any-base";
+}
+
+/** One case of urltestdata.json (or a file in its format). */
+export type URLTestCase = URLTestSuccess | URLTestFailure;
+
+/**
+ * Checks and returns the cases of a file in the urltestdata.json format
+ * (comment strings dropped).
+ */
+export function parseURLTestData(json: unknown, where: string): URLTestCase[] {
+  if (!Array.isArray(json)) fail(where, "expected a JSON array");
+  const cases: URLTestCase[] = [];
+  json.forEach((item: unknown, index) => {
+    if (typeof item === "string") return;
+    const at = `${where} item ${index}`;
+    if (!isRecord(item)) fail(at, "expected a string (comment) or an object");
+    expectString(at, item, "input");
+    if (item["base"] !== null) expectString(at, item, "base");
+    if (item["failure"] === true) {
+      const relativeTo = item["relativeTo"];
+      if (relativeTo !== undefined && relativeTo !== "non-opaque-path-base" && relativeTo !== "any-base") {
+        fail(at, `unknown relativeTo ${JSON.stringify(relativeTo)}`);
+      }
+    } else {
+      if (item["failure"] !== undefined) fail(at, "failure must be true when present");
+      for (const key of urlComponentGetters) expectString(at, item, key);
+      if ("origin" in item) expectString(at, item, "origin");
+      if ("searchParams" in item) expectString(at, item, "searchParams");
+    }
+    cases.push(item as unknown as URLTestCase);
+  });
+  return expectNonEmpty(where, cases);
+}
+
+/** The URL attributes setters_tests.json has cases for. */
+export const setterAttributes = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
+
+/** One of {@link setterAttributes}. */
+export type SetterAttribute = (typeof setterAttributes)[number];
+
+/** A getter a setters_tests case may check (every setter attribute, and origin). */
+export type CheckedGetter = SetterAttribute | "origin";
+
+/** One case of setters_tests.json. */
+export interface SetterTestCase {
+  readonly comment?: string;
+  readonly href: string;
+  readonly new_value: string;
+  readonly expected: Readonly<Partial<Record<CheckedGetter, string>>>;
+}
+
+/** A case of setters_tests.json, with the attribute it sets. */
+export interface SetterTest extends SetterTestCase {
+  readonly attribute: SetterAttribute;
+}
+
+const checkedGetters: ReadonlySet<string> = new Set<string>([...setterAttributes, "origin"]);
+
+/**
+ * Checks and returns the cases of a file in the setters_tests.json format,
+ * flattened, in file order, each with the attribute it sets.
+ */
+export function parseSetterTestData(json: unknown, where: string): SetterTest[] {
+  if (!isRecord(json)) fail(where, "expected a JSON object");
+  const tests: SetterTest[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    if (key === "comment") continue;
+    if (!(setterAttributes as readonly string[]).includes(key)) fail(where, `unknown attribute "${key}"`);
+    if (!Array.isArray(value)) fail(`${where} "${key}"`, "expected an array");
+    value.forEach((item: unknown, index) => {
+      const at = `${where} "${key}" item ${index}`;
+      expectString(at, item, "href");
+      expectString(at, item, "new_value");
+      const expected = isRecord(item) ? item["expected"] : undefined;
+      if (!isRecord(expected) || Object.keys(expected).length === 0) fail(at, 'expected a non-empty object "expected"');
+      for (const getter of Object.keys(expected)) {
+        if (!checkedGetters.has(getter)) fail(at, `unknown getter "${getter}" in expected`);
+        expectString(at, expected, getter);
+      }
+      tests.push({ ...(item as unknown as SetterTestCase), attribute: key as SetterAttribute });
+    });
+  }
+  return expectNonEmpty(where, tests);
+}
+
+/** One case of toascii.json, IdnaTestV2.json or IdnaTestV2-removed.json. */
+export interface ToASCIITestCase {
+  readonly comment?: string;
+  readonly input: string;
+  /** The expected ASCII host, or null for failure. */
+  readonly output: string | null;
+  readonly urlStandardOnly?: boolean;
+}
+
+/**
+ * Checks and returns the cases of a file in the toascii.json format (also
+ * the format of IdnaTestV2.json). As wpt's toascii harness does, a missing
+ * `output` means "same as input".
+ */
+export function parseToASCIITestData(json: unknown, where: string): ToASCIITestCase[] {
+  if (!Array.isArray(json)) fail(where, "expected a JSON array");
+  const cases: ToASCIITestCase[] = [];
+  json.forEach((item: unknown, index) => {
+    if (typeof item === "string") return;
+    const at = `${where} item ${index}`;
+    const input = expectString(at, item, "input");
+    const output = isRecord(item) ? item["output"] : undefined;
+    if (output !== undefined && output !== null && typeof output !== "string")
+      fail(at, "output must be a string or null");
+    cases.push({ ...(item as object), input, output: output === undefined ? input : output });
+  });
+  return expectNonEmpty(where, cases);
+}
+
+/** One case of percent-encoding.json. */
+export interface PercentEncodingTestCase {
+  readonly input: string;
+  /** Encoding label → expected percent-encoded string. */
+  readonly output: Readonly<Record<string, string>>;
+}
+
+/** Checks and returns the cases of percent-encoding.json. */
+export function parsePercentEncodingTestData(json: unknown, where: string): PercentEncodingTestCase[] {
+  if (!Array.isArray(json)) fail(where, "expected a JSON array");
+  const cases: PercentEncodingTestCase[] = [];
+  json.forEach((item: unknown, index) => {
+    if (typeof item === "string") return;
+    const at = `${where} item ${index}`;
+    expectString(at, item, "input");
+    const output = isRecord(item) ? item["output"] : undefined;
+    if (!isRecord(output)) fail(at, 'expected an object "output"');
+    for (const label of Object.keys(output)) expectString(at, output, label);
+    cases.push(item as unknown as PercentEncodingTestCase);
+  });
+  return expectNonEmpty(where, cases);
+}
+
+// ---------------------------------------------------------------------------
+// One loader per WPT file.
+
+/** urltestdata.json, or urltestdata-javascript-only.json (lone surrogates). */
+export function loadURLTestData(
+  name: "urltestdata.json" | "urltestdata-javascript-only.json" = "urltestdata.json",
+): URLTestCase[] {
+  return parseURLTestData(readWPTFile(name), name);
+}
+
+/** setters_tests.json, flattened. */
+export function loadSetterTests(): SetterTest[] {
+  return parseSetterTestData(readWPTFile("setters_tests.json"), "setters_tests.json");
+}
+
+/** toascii.json, IdnaTestV2.json or IdnaTestV2-removed.json. */
+export function loadToASCIITests(
+  name: "toascii.json" | "IdnaTestV2.json" | "IdnaTestV2-removed.json" = "toascii.json",
+): ToASCIITestCase[] {
+  return parseToASCIITestData(readWPTFile(name), name);
+}
+
+/** percent-encoding.json. */
+export function loadPercentEncodingTests(): PercentEncodingTestCase[] {
+  return parsePercentEncodingTestData(readWPTFile("percent-encoding.json"), "percent-encoding.json");
+}
