@@ -1,0 +1,15 @@
+/**
+ * docbase/jsdom — make a jsdom window resolve URLs as a browser does.
+ *
+ * @example
+ * ```ts
+ * import { JSDOM } from "jsdom";
+ * import { install } from "docbase/jsdom";
+ * const dom = new JSDOM(html, { url, beforeParse(window) { install(window); } });
+ * ```
+ *
+ * @module
+ */
+
+export { install, type InstallOptions, type Installation, type JSDOMBaseURLChange } from "./install.ts";
+export type { WindowLike, DocumentLike, ElementLike, NodeLike } from "./window.ts";

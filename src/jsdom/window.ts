@@ -1,0 +1,70 @@
+/**
+ * The part of a jsdom window (or any DOM window) that the integration uses:
+ * its public surface only — interface objects and their prototypes,
+ * `MutationObserver`, the document. Structural types, so that docbase needs
+ * no DOM typings and does not import jsdom.
+ *
+ * @module
+ */
+
+import type { DOMDocument, DOMElement, DOMNode } from "../document-base/index.ts";
+
+/** A DOM node as the integration reads it. */
+export type NodeLike = DOMNode;
+
+/** An element as the integration reads it. */
+export interface ElementLike extends DOMElement {
+  getAttribute(qualifiedName: string): string | null;
+  hasAttribute(qualifiedName: string): boolean;
+  compareDocumentPosition(other: NodeLike): number;
+}
+
+/** A document as the integration reads it. */
+export interface DocumentLike extends DOMDocument {
+  createElement(localName: string): ElementLike;
+  querySelectorAll(selectors: string): ArrayLike<ElementLike>;
+  readonly readyState: string;
+  addEventListener(type: string, listener: () => void, options?: { once?: boolean }): void;
+  open(): unknown;
+  write(...text: string[]): void;
+  close(): void;
+}
+
+/** A mutation record (https://dom.spec.whatwg.org/#interface-mutationrecord), the fields used here. */
+export interface MutationRecordShape {
+  readonly type: string;
+  readonly target: NodeLike;
+  readonly addedNodes: ArrayLike<NodeLike>;
+  readonly removedNodes: ArrayLike<NodeLike>;
+  readonly attributeName: string | null;
+}
+
+/** https://dom.spec.whatwg.org/#interface-mutationobserver */
+export interface MutationObserverLike {
+  observe(target: NodeLike, options: Record<string, unknown>): void;
+  takeRecords(): ArrayLike<MutationRecordShape>;
+  disconnect(): void;
+}
+
+/** An interface object (`window.HTMLAnchorElement`, …). */
+export interface InterfaceObject {
+  readonly prototype: object;
+}
+
+/**
+ * A window: a jsdom `DOMWindow` (as `beforeParse(window)` receives it) or
+ * any window with the same interface objects.
+ *
+ * @example
+ * ```ts
+ * import { JSDOM } from "jsdom";
+ * const { window } = new JSDOM("", { url: "https://example.com/" });
+ * const w: WindowLike = window as unknown as WindowLike;
+ * ```
+ */
+export interface WindowLike {
+  readonly document: DocumentLike;
+  readonly Node: InterfaceObject;
+  readonly MutationObserver: new (callback: (records: ArrayLike<MutationRecordShape>) => void) => MutationObserverLike;
+  readonly [name: string]: unknown;
+}
