@@ -175,6 +175,11 @@ class WindowInstallation implements Installation {
     if (this.#active || !this.#installed) return;
     this.#active = true;
     const document = this.window.document;
+    if (this.#origin?.aboutBaseURL !== null && this.#origin !== null) {
+      // https://html.spec.whatwg.org/multipage/document-sequences.html#creating-a-new-browsing-context
+      // and the srcdoc navigation make UTF-8 documents; jsdom copies the parent's encoding.
+      for (const key of ["characterSet", "charset", "inputEncoding"]) this.#patches.accessor(document, key, () => "UTF-8");
+    }
     this.#context = documentContextOf<DOMTreeAdapterMap>(document) ?? this.#createContext(document, this.#origin?.aboutBaseURL ?? null, this.#origin?.documentURL, false);
     this.#observe(document);
     const existing = document.querySelectorAll("iframe");
@@ -186,7 +191,8 @@ class WindowInstallation implements Installation {
   #createContext(document: DocumentLike, aboutBaseURL: string | null, url: string | undefined, observe: boolean): Context {
     const context = createDocumentContext(domTreeAdapter, document, {
       url: url ?? document.URL,
-      encoding: document.characterSet,
+      // An about:blank or about:srcdoc frame's document is UTF-8 (jsdom gives it its parent's).
+      encoding: aboutBaseURL !== null && document === this.window.document ? "UTF-8" : document.characterSet,
       aboutBaseURL,
       xmlBase: this.#options.xmlBase === true,
       observe,
