@@ -1,0 +1,210 @@
+/**
+ * The HTML Standard's base-URL algorithms, over a {@link DocumentContext}:
+ * fallback base URL, frozen base URL, document base URL, the `base` element's
+ * href getter, the element base URL (with opt-in xml:base), `Node.baseURI`,
+ * and encoding-parsing a URL relative to a document or an element.
+ *
+ * Every function applies the mutations an observing context has queued
+ * first, so its answer is about the tree as it is. URL records returned are
+ * frozen and shared (they are the caches); parse results of
+ * {@link encodingParseURL} are the caller's own.
+ *
+ * @module
+ */
+
+import { basicURLParse, serializeURL, type URLRecord } from "../core/index.ts";
+import { type Context, contextImpl, type DocumentContext } from "./document-context.ts";
+import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
+
+/**
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#fallback-base-url —
+ * the about base URL for an iframe srcdoc document (URL about:srcdoc) and
+ * for a document whose URL matches about:blank when it has one; else the
+ * document's URL.
+ *
+ * @example
+ * ```ts
+ * const parent = createDocumentContext(parse5TreeAdapter, parse("<base href=/docs/>"), { url: "https://example.com/" });
+ * const blank = createDocumentContext(parse5TreeAdapter, parse(""), { url: "about:blank", aboutBaseURL: parent });
+ * serializeURL(fallbackBaseURL(blank)); // "https://example.com/docs/"
+ * ```
+ */
+export function fallbackBaseURL<T extends TreeAdapterTypeMap>(document: DocumentContext<T>): Readonly<URLRecord> {
+  const context = contextImpl(document);
+  context.sync();
+  return context.fallbackBaseURL();
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/semantics.html#frozen-base-url —
+ * the frozen base URL of `element` when it is the first `base` element with
+ * an href in its document (the only one that has one), else null. It was
+ * set when the element became the first, or when its href last changed, and
+ * not since: a later change of the document URL does not move it.
+ *
+ * @example
+ * ```ts
+ * const document = parse('<base href="../up/"><base href="/ignored/">');
+ * const context = createDocumentContext(parse5TreeAdapter, document, { url: "https://example.com/a/b/" });
+ * const [first, second] = findBases(document); // your own lookup
+ * serializeURL(frozenBaseURL(context, first)!); // "https://example.com/a/up/"
+ * frozenBaseURL(context, second); // null
+ * ```
+ */
+export function frozenBaseURL<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, element: T["element"]): Readonly<URLRecord> | null {
+  const context = contextImpl(document);
+  context.sync();
+  return context.contextOfNode(element as object).frozenBaseURLOf(element as object);
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url —
+ * the frozen base URL of the first `base` element with an href in tree
+ * order, or the fallback base URL when there is none.
+ *
+ * @example
+ * ```ts
+ * const context = createDocumentContext(parse5TreeAdapter, parse('<base href="data:/,x"><base href="/y/">'), {
+ *   url: "https://example.com/",
+ * });
+ * serializeURL(documentBaseURL(context)); // "https://example.com/" (a data: base is unusable, and still first)
+ * ```
+ */
+export function documentBaseURL<T extends TreeAdapterTypeMap>(document: DocumentContext<T>): Readonly<URLRecord> {
+  const context = contextImpl(document);
+  context.sync();
+  return context.root.url;
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/semantics.html#dom-base-href — the
+ * `base` element's `href` getter: its href attribute ("" when absent) parsed
+ * against its document's fallback base URL (never against a `base`
+ * element, itself included) with the document's encoding, serialized; the
+ * attribute value itself when it does not parse.
+ *
+ * @example
+ * ```ts
+ * // In a document at https://example.com/dir/page:
+ * baseElementHref(context, baseWithHref("sub/")); // "https://example.com/dir/sub/"
+ * baseElementHref(context, baseWithHref("//test:test")); // "//test:test" (the port does not parse)
+ * baseElementHref(context, baseWithHref("data:/,x")); // "data:/,x" (the getter does not care)
+ * ```
+ */
+export function baseElementHref<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, element: T["element"]): string {
+  const context = contextImpl(document);
+  context.sync();
+  // 1. Let document be element's node document.
+  const owner = context.contextOfNode(element as object);
+  // 2. Let url be the value of the href attribute of this element, if it has one, and the empty
+  //    string otherwise.
+  const url = context.adapter.getAttribute(element as object, null, "href") ?? "";
+  // 3. Let urlRecord be the result of parsing url with document's fallback base URL, and
+  //    document's character encoding.
+  const urlRecord = basicURLParse(url, { base: owner.fallbackBaseURL(), encoding: owner.outputEncoding });
+  // 4. If urlRecord is failure, return url.
+  if (urlRecord === null) return url;
+  // 5. Return the serialization of urlRecord.
+  return serializeURL(urlRecord);
+}
+
+/**
+ * The base URL of `element`: its node document's document base URL; with
+ * the context's `xmlBase` option, the base URL XML Base gives it (its
+ * xml:base attribute in the XML namespace resolved against its parent
+ * element's base URL, up to the document base URL), as HTML 5 defined it
+ * (https://www.w3.org/TR/2014/REC-html5-20141028/infrastructure.html#base-urls).
+ * An xml:base value that does not resolve is ignored.
+ *
+ * @example
+ * ```ts
+ * const context = createDocumentContext(parse5TreeAdapter, document, { url: "https://example.com/", xmlBase: true });
+ * parse5TreeAdapter.setAttribute(div, XML_NAMESPACE, "base", "/feeds/", "xml");
+ * context.attributeChanged(div, XML_NAMESPACE, "base", null);
+ * serializeURL(elementBaseURL(context, linkInsideDiv)); // "https://example.com/feeds/"
+ * ```
+ */
+export function elementBaseURL<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, element: T["element"]): Readonly<URLRecord> {
+  const context = contextImpl(document);
+  context.sync();
+  return context.scopeURL(context.elementScope(element as object));
+}
+
+/**
+ * https://dom.spec.whatwg.org/#dom-node-baseuri — `node.baseURI`: its node
+ * document's document base URL, serialized, for any node (connected or
+ * not, in a fragment or not; template contents belong to an inert document
+ * whose base URL is about:blank). With `xmlBase`, an element's own base URL
+ * (see {@link elementBaseURL}), and a child node's parent element's.
+ *
+ * @example
+ * ```ts
+ * const { document } = new JSDOM('<base href="/docs/">', { url: "https://example.com/" }).window;
+ * const context = createDocumentContext(domTreeAdapter, document);
+ * baseURI(context, document.createElement("a")); // "https://example.com/docs/" (detached, same document)
+ * ```
+ */
+export function baseURI<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, node: T["node"]): string {
+  const context = contextImpl(document);
+  context.sync();
+  return context.nodeBaseHref(node as object);
+}
+
+function baseScope(context: Context, relativeTo: object | undefined) {
+  return relativeTo === undefined ? context.root : context.nodeScope(relativeTo);
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url —
+ * parses `url` against the document base URL (or, given a node, its base
+ * URL: the same unless xml:base is on), with the node document's
+ * character encoding for the query. Returns a new URL record, or null on
+ * failure.
+ *
+ * @example
+ * ```ts
+ * const context = createDocumentContext(parse5TreeAdapter, document, {
+ *   url: "https://example.com/dir/", encoding: "windows-1252",
+ * });
+ * serializeURL(encodingParseURL(context, "search?q=å")!); // "https://example.com/dir/search?q=%E5"
+ * encodingParseURL(context, "http://[::1"); // null
+ * ```
+ */
+export function encodingParseURL<T extends TreeAdapterTypeMap>(
+  document: DocumentContext<T>,
+  url: string,
+  relativeTo?: T["node"],
+): URLRecord | null {
+  const context = contextImpl(document);
+  context.sync();
+  const scope = baseScope(context, relativeTo as object | undefined);
+  // 1–3. Let encoding be the document's character encoding (UTF-8 for UTF-16 and replacement).
+  // 4. Let baseURL be environment's base URL.
+  const baseURL = context.scopeURL(scope);
+  // 5. Return the result of applying the URL parser to url, with baseURL and encoding.
+  return basicURLParse(url, { base: baseURL, encoding: scope.owner.outputEncoding });
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-and-serializing-a-url —
+ * {@link encodingParseURL}, serialized; null on failure. This is what a
+ * URL-reflecting getter (`a.href`, `img.src`) returns for a valid value.
+ *
+ * @example
+ * ```ts
+ * encodingParseAndSerializeURL(context, "../img/logo.png", img); // "https://example.com/img/logo.png"
+ * encodingParseAndSerializeURL(context, "http://test:test/"); // null
+ * ```
+ */
+export function encodingParseAndSerializeURL<T extends TreeAdapterTypeMap>(
+  document: DocumentContext<T>,
+  url: string,
+  relativeTo?: T["node"],
+): string | null {
+  // 1. Let url be the result of encoding-parsing a URL given url, relative to environment.
+  const record = encodingParseURL(document, url, relativeTo);
+  // 2. If url is failure, then return failure.
+  if (record === null) return null;
+  // 3. Return the result of applying the URL serializer to url.
+  return serializeURL(record);
+}

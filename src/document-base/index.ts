@@ -1,0 +1,61 @@
+/**
+ * docbase/document-base — the HTML Standard's base-URL machinery for any
+ * tree: fallback base URL (about:blank creators, srcdoc containers), frozen
+ * base URL, document base URL, the `base` element's href getter, element
+ * base URL with opt-in xml:base, `Node.baseURI`, encoding-parsing a URL
+ * relative to a document or element, caching, and base-URL change
+ * propagation. Trees are read through a {@link DocumentBaseTreeAdapter}:
+ * parse5's default tree, domhandler trees (cheerio), and the W3C DOM (jsdom).
+ *
+ * @example
+ * ```ts
+ * import { parse } from "parse5";
+ * import {
+ *   createDocumentContext, encodingParseAndSerializeURL, parse5TreeAdapter,
+ * } from "docbase/document-base";
+ * const document = parse('<head><base href="/docs/"></head><a href="intro">');
+ * const context = createDocumentContext(parse5TreeAdapter, document, { url: "https://example.com/a/b" });
+ * encodingParseAndSerializeURL(context, "intro"); // "https://example.com/docs/intro"
+ * ```
+ *
+ * @module
+ */
+
+export {
+  HTML_NAMESPACE,
+  SVG_NAMESPACE,
+  MATHML_NAMESPACE,
+  XML_NAMESPACE,
+  type DocumentBaseTreeAdapter,
+  type TreeAdapterTypeMap,
+  type MutationRecordLike,
+  type MutationObserverHandle,
+  type ObserveOptions,
+} from "./tree-adapter.ts";
+export { parse5TreeAdapter, type Parse5TreeAdapterMap } from "./parse5-tree-adapter.ts";
+export { htmlparser2TreeAdapter, type Htmlparser2TreeAdapterMap } from "./htmlparser2-tree-adapter.ts";
+export { domTreeAdapter, type DOMTreeAdapterMap, type DOMNode, type DOMElement, type DOMDocument } from "./dom-tree-adapter.ts";
+export { matchesAboutBlank, matchesAboutSrcdoc } from "./about-url.ts";
+export { DocumentContextError, isDocumentContextError } from "./errors.ts";
+export {
+  createDocumentContext,
+  documentContextOf,
+  type DocumentContext,
+  type DocumentContextOptions,
+  type AboutBaseURLSource,
+  type ChildrenChange,
+  type URLChangeOptions,
+  type BaseURLChange,
+  type BaseURLChangeListener,
+  type BaseURLChangeReason,
+} from "./document-context.ts";
+export {
+  fallbackBaseURL,
+  frozenBaseURL,
+  documentBaseURL,
+  baseElementHref,
+  elementBaseURL,
+  baseURI,
+  encodingParseURL,
+  encodingParseAndSerializeURL,
+} from "./document-base-url.ts";
