@@ -1,0 +1,84 @@
+/**
+ * What every algorithm of this layer shares: the loose type map the
+ * implementation works with, the IDL conversion to a scalar value string,
+ * and the "set the content attribute" step with its report to the document
+ * context.
+ *
+ * Internal module: not part of the public face.
+ *
+ * @module
+ */
+
+import { type DocumentBaseTreeAdapter, type DocumentContext, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
+
+/**
+ * The type map the implementation works with: every node is an opaque
+ * object, and the adapter knows what it is. (The public functions are typed
+ * with the caller's own map.)
+ */
+export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object, object>;
+/** A context seen through {@link LooseMap}. */
+export type LooseContext = DocumentContext<LooseMap>;
+/** An adapter seen through {@link LooseMap}. */
+export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
+
+/** https://infra.spec.whatwg.org/#namespaces — the XLink namespace, of SVG's deprecated `xlink:href`. */
+export const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
+
+/**
+ * https://webidl.spec.whatwg.org/#es-USVString — the conversion every
+ * `USVString` argument and result goes through: lone surrogates become
+ * U+FFFD (https://infra.spec.whatwg.org/#javascript-string-convert).
+ */
+export function toScalarValueString(value: string): string {
+  // Optimisation: well-formed strings (nearly all) are returned as they are.
+  return value.isWellFormed() ? value : value.toWellFormed();
+}
+
+/** Whether `element` is an HTML element (in the HTML namespace) whose local name is `localName`. */
+export function isHTMLElement(adapter: LooseAdapter, element: object, localName: string): boolean {
+  return adapter.getLocalName(element) === localName && adapter.getNamespaceURI(element) === HTML_NAMESPACE;
+}
+
+/** A short description of an element for messages: 'the HTML "div" element'. */
+export function describeElement(adapter: LooseAdapter, element: object): string {
+  let kind: string;
+  switch (adapter.getNamespaceURI(element)) {
+    case HTML_NAMESPACE:
+      kind = "HTML";
+      break;
+    case "http://www.w3.org/2000/svg":
+      kind = "SVG";
+      break;
+    case "http://www.w3.org/1998/Math/MathML":
+      kind = "MathML";
+      break;
+    case null:
+      kind = "no-namespace";
+      break;
+    default:
+      kind = `{${String(adapter.getNamespaceURI(element))}}`;
+  }
+  return `The ${kind} ${JSON.stringify(adapter.getLocalName(element))} element`;
+}
+
+/**
+ * https://dom.spec.whatwg.org/#concept-element-attributes-set-value — sets
+ * the content attribute through the adapter, then reports the change to the
+ * context (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext),
+ * unless the context observes the tree itself and will see it anyway. The
+ * report is what makes a `base` element's new href take effect at once.
+ */
+export function setContentAttribute(
+  context: LooseContext,
+  element: object,
+  namespace: string | null,
+  localName: string,
+  value: string,
+  prefix?: string,
+): void {
+  const adapter = context.adapter;
+  const oldValue = adapter.getAttribute(element, namespace, localName);
+  adapter.setAttribute(element, namespace, localName, value, prefix);
+  if (!context.observing) context.attributeChanged(element, namespace, localName, oldValue);
+}

@@ -1,0 +1,51 @@
+/**
+ * docbase/url-utils — the HTML Standard's URL attributes of elements, over
+ * any tree: HTMLHyperlinkElementUtils for `a` and `area` (href, origin,
+ * protocol, username, password, host, hostname, port, pathname, search,
+ * hash, toString), the reflected URL attributes (`img.src`, `link.href`,
+ * `form.action`, `button.formAction`, `base.href`, …), and the `href` of
+ * SVG elements. Each getter resolves against the element's current base
+ * URL with its document's encoding, as a browser does; each setter writes
+ * the content attribute through the tree adapter. Parsed URLs are cached
+ * per element and checked against the base URL, so reading every attribute
+ * of every link is linear.
+ *
+ * @example
+ * ```ts
+ * import { parse } from "parse5";
+ * import { createDocumentContext, parse5TreeAdapter } from "docbase/document-base";
+ * import { getReflectedURL, hyperlink } from "docbase/url-utils";
+ * const document = parse('<base href="/docs/"><a href="guide#install">Guide</a><img src="logo.png">');
+ * const context = createDocumentContext(parse5TreeAdapter, document, { url: "https://example.com/" });
+ * // a, img: the elements, found your way (a tree walk, cheerio, …)
+ * hyperlink(context, a).pathname; // "/docs/guide"
+ * hyperlink(context, a).hash = "usage"; // href attribute → "https://example.com/docs/guide#usage"
+ * getReflectedURL(context, img, "src"); // "https://example.com/docs/logo.png"
+ * ```
+ *
+ * @module
+ */
+
+export { URLUtilsError, isURLUtilsError } from "./errors.ts";
+export {
+  hyperlink,
+  isHyperlinkElement,
+  getHyperlinkAttribute,
+  setHyperlinkAttribute,
+  hyperlinkURL,
+  setTheURL,
+  hyperlinkAttributeNames,
+  type HyperlinkElementUtils,
+  type HyperlinkAttributeName,
+  type HyperlinkSettableAttributeName,
+} from "./hyperlink-element-utils.ts";
+export {
+  getReflectedURL,
+  setReflectedURL,
+  reflectedURLAttributes,
+  reflectedURLAttributesOf,
+  type ReflectedURLAttribute,
+  type ReflectedURLAttributeName,
+  type ReflectedURLAttributeKind,
+} from "./reflected-url.ts";
+export { getSVGHref, setSVGHref, isSVGURIReferenceElement, svgURIReferenceElements, type SVGHref } from "./svg-uri-reference.ts";

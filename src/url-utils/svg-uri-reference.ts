@@ -1,0 +1,178 @@
+/**
+ * The `href` of SVG elements (SVGURIReference): the `href` attribute, or
+ * the deprecated `xlink:href`, and the URL the SVG Standard resolves it to.
+ *
+ * https://svgwg.org/svg2-draft/types.html#InterfaceSVGURIReference and
+ * https://svgwg.org/svg2-draft/linking.html#processingURL
+ *
+ * What was chosen, and why:
+ *
+ * - In the DOM, `svgElement.href` is an SVGAnimatedString whose `baseVal`
+ *   is the attribute's text, not resolved (unlike HTML's URL reflection).
+ *   {@link getSVGHref} returns that `baseVal` exactly, and beside it the
+ *   URL the SVG Standard resolves the reference to when it processes it
+ *   ("Generating the absolute URL"): in an HTML document, as the HTML
+ *   Standard resolves URLs, which is encoding-parsing relative to the
+ *   node document (its document base URL and its character encoding; WPT
+ *   query-encoding: SVG `a`, `use`, `image` and `feImage` use the document
+ *   encoding). In an XML document SVG asks for XML Base: that is the
+ *   document context's `xmlBase` option.
+ * - `href` without a namespace wins over `xlink:href` when both are present
+ *   (SVG 2, "Deprecated XLink URL reference attributes"); `xlink:href` is
+ *   only used when there is no `href`.
+ * - The elements are those that include SVGURIReference in SVG 2 and in
+ *   Filter Effects (`filter`, `feImage`) and SVG Animations (the animation
+ *   elements, whose href names their target element), in the SVG
+ *   namespace. SVG 1.1's `cursor`, `tref`, `altGlyph`, `glyphRef`,
+ *   `color-profile` and `font-face-uri` are gone from SVG 2 and from
+ *   browsers, and are not included.
+ * - A fragment-only reference ("#shape") resolves, as every relative URL
+ *   does, against the base URL; SVG then treats it as a same-document
+ *   reference when it equals the document base URL up to the fragment.
+ *
+ * @module
+ */
+
+import { type DocumentContext, type TreeAdapterTypeMap, SVG_NAMESPACE } from "../document-base/index.ts";
+import { describeElement, type LooseContext, setContentAttribute, XLINK_NAMESPACE } from "./content-attribute.ts";
+import { URLUtilsError } from "./errors.ts";
+import { cachedEncodingParseAndSerialize } from "./reflected-url.ts";
+
+/**
+ * The local names of the SVG elements that have SVGURIReference's `href`
+ * (SVG 2, Filter Effects 1, SVG Animations), as the HTML parser writes them
+ * (camel case: `feImage`, `linearGradient`, …).
+ *
+ * @example
+ * ```ts
+ * svgURIReferenceElements.includes("use"); // true
+ * svgURIReferenceElements.includes("rect"); // false
+ * ```
+ */
+export const svgURIReferenceElements: readonly string[] = Object.freeze([
+  "a",
+  "animate",
+  "animateMotion",
+  "animateTransform",
+  "feImage",
+  "filter",
+  "image",
+  "linearGradient",
+  "mpath",
+  "pattern",
+  "radialGradient",
+  "script",
+  "set",
+  "textPath",
+  "use",
+]);
+
+const svgURIReferenceElementSet: ReadonlySet<string> = new Set(svgURIReferenceElements);
+
+/**
+ * The `href` of an SVG element, as {@link getSVGHref} returns it.
+ *
+ * @example
+ * ```ts
+ * // <svg><use xlink:href="sprites.svg#icon"></use></svg> in https://example.com/app/
+ * const href: SVGHref = { baseVal: "sprites.svg#icon", attribute: "xlink:href", url: "https://example.com/app/sprites.svg#icon" };
+ * ```
+ */
+export interface SVGHref {
+  /**
+   * https://svgwg.org/svg2-draft/types.html#__svg__SVGAnimatedString__baseVal —
+   * the `href` attribute's value, else `xlink:href`'s, else "" (as
+   * `element.href.baseVal` returns it).
+   */
+  readonly baseVal: string;
+  /** Which attribute `baseVal` came from, or null when neither is present. */
+  readonly attribute: "href" | "xlink:href" | null;
+  /**
+   * The absolute URL the reference resolves to, serialized: encoding-parsed
+   * relative to the node document. Null when neither attribute is present
+   * or the value does not parse.
+   */
+  readonly url: string | null;
+}
+
+/**
+ * Whether `element` is an SVG element with SVGURIReference's `href` (see
+ * {@link svgURIReferenceElements}).
+ *
+ * @example
+ * ```ts
+ * isSVGURIReferenceElement(context, svgUse); // true
+ * isSVGURIReferenceElement(context, htmlA); // false (an HTML a: see hyperlink())
+ * ```
+ */
+export function isSVGURIReferenceElement<T extends TreeAdapterTypeMap>(context: DocumentContext<T>, element: T["element"]): boolean {
+  const adapter = (context as unknown as LooseContext).adapter;
+  return adapter.getNamespaceURI(element as object) === SVG_NAMESPACE && svgURIReferenceElementSet.has(adapter.getLocalName(element as object));
+}
+
+function check(context: LooseContext, element: object): void {
+  if (!isSVGURIReferenceElement(context, element)) {
+    throw new URLUtilsError(`${describeElement(context.adapter, element)} has no SVG href (SVGURIReference)`);
+  }
+}
+
+/**
+ * The `href` of an SVG element: its `baseVal` (the attribute's text, as the
+ * SVG DOM gives it) and the URL it resolves to. Throws a
+ * {@link URLUtilsError} for an element that has no SVG href.
+ *
+ * @example
+ * ```ts
+ * // In https://example.com/app/page, with <base href="/static/">:
+ * // <svg><image href="logo.svg" xlink:href="old.svg"/></svg>
+ * getSVGHref(context, image);
+ * // { baseVal: "logo.svg", attribute: "href", url: "https://example.com/static/logo.svg" }
+ * // <svg><use xlink:href="#icon"/></svg>
+ * getSVGHref(context, use).url; // "https://example.com/static/#icon"
+ * ```
+ */
+export function getSVGHref<T extends TreeAdapterTypeMap>(context: DocumentContext<T>, element: T["element"]): SVGHref {
+  const loose = context as unknown as LooseContext;
+  const el = element as object;
+  check(loose, el);
+  const adapter = loose.adapter;
+  // https://svgwg.org/svg2-draft/types.html#InterfaceSVGAnimatedString — baseVal: the reflected
+  // attribute (href) when present; else, on an element that supports it, the deprecated
+  // xlink:href; else the empty string.
+  const href = adapter.getAttribute(el, null, "href");
+  if (href !== null) {
+    return { baseVal: href, attribute: "href", url: cachedEncodingParseAndSerialize(loose, el, null, "href", href) };
+  }
+  const xlinkHref = adapter.getAttribute(el, XLINK_NAMESPACE, "href");
+  if (xlinkHref !== null) {
+    return { baseVal: xlinkHref, attribute: "xlink:href", url: cachedEncodingParseAndSerialize(loose, el, XLINK_NAMESPACE, "href", xlinkHref) };
+  }
+  return { baseVal: "", attribute: null, url: null };
+}
+
+/**
+ * Sets `element.href.baseVal`: the `xlink:href` attribute when it is
+ * present and `href` is not, else the `href` attribute (SVG 2 keeps a
+ * document that uses the deprecated attribute consistent, and writes the
+ * current one otherwise). The change is reported to the context. Throws a
+ * {@link URLUtilsError} for an element that has no SVG href.
+ *
+ * @example
+ * ```ts
+ * setSVGHref(context, use, "#other"); // <use xlink:href="#icon"> → <use xlink:href="#other">
+ * setSVGHref(context, image, "new.svg"); // <image> → <image href="new.svg">
+ * ```
+ */
+export function setSVGHref<T extends TreeAdapterTypeMap>(context: DocumentContext<T>, element: T["element"], value: string): void {
+  const loose = context as unknown as LooseContext;
+  const el = element as object;
+  check(loose, el);
+  const adapter = loose.adapter;
+  // The IDL type of baseVal is DOMString: no conversion to scalar values.
+  const text = String(value);
+  if (adapter.getAttribute(el, null, "href") === null && adapter.getAttribute(el, XLINK_NAMESPACE, "href") !== null) {
+    setContentAttribute(loose, el, XLINK_NAMESPACE, "href", text, "xlink");
+  } else {
+    setContentAttribute(loose, el, null, "href", text);
+  }
+}
