@@ -59,3 +59,4 @@ export {
   encodingParseURL,
   encodingParseAndSerializeURL,
 } from "./document-base-url.ts";
+export { frameCreationBaseURL } from "./frame-base-url.ts";
