@@ -9,3 +9,5 @@
  */
 
 export * from "./core/index.ts";
+export * from "./document-base/index.ts";
+export * from "./url-utils/index.ts";
