@@ -1,0 +1,318 @@
+/**
+ * HTML documents given as bytes: the encoding (the HTML Standard's encoding
+ * sniffing algorithm), decoding (the Encoding Standard's decoders), the map
+ * from offsets in the decoded text back to byte offsets, and encoding new
+ * text in the document's encoding.
+ *
+ * https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding
+ * https://encoding.spec.whatwg.org/#decode
+ *
+ * @module
+ */
+
+import { TextDecoder } from "@exodus/bytes/encoding.js";
+import { createMultibyteEncoder } from "@exodus/bytes/multi-byte.js";
+import { createSinglebyteEncoder } from "@exodus/bytes/single-byte.js";
+import htmlEncodingSniffer from "html-encoding-sniffer";
+import { type EncodingName, getEncoding, UnknownEncodingError } from "../core/index.ts";
+
+/** A decoded document. */
+export interface DecodedDocument {
+  readonly text: string;
+  readonly encoding: EncodingName;
+  /** "certain" for a BOM or an `encoding` option, else "tentative" (a meta prescan or the default). */
+  readonly confidence: "certain" | "tentative";
+  /** The length of the byte order mark the decoder skipped (0, 2 or 3). */
+  readonly bomLength: number;
+}
+
+function bomLength(bytes: Uint8Array, encoding: EncodingName): number {
+  if (encoding === "UTF-8" && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 3;
+  if (encoding === "UTF-16LE" && bytes[0] === 0xff && bytes[1] === 0xfe) return 2;
+  if (encoding === "UTF-16BE" && bytes[0] === 0xfe && bytes[1] === 0xff) return 2;
+  return 0;
+}
+
+function hasBOM(bytes: Uint8Array): boolean {
+  return (
+    (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
+    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    (bytes[0] === 0xfe && bytes[1] === 0xff)
+  );
+}
+
+/**
+ * https://encoding.spec.whatwg.org/#decode — the text of `bytes` in
+ * `encoding` (a BOM of UTF-8 or UTF-16 is skipped), errors replaced by U+FFFD.
+ *
+ * @example
+ * ```ts
+ * decodeWith(Uint8Array.of(0xe9), "windows-1252").text; // "é"
+ * ```
+ */
+export function decodeWith(bytes: Uint8Array, encoding: EncodingName): DecodedDocument {
+  const text = new TextDecoder(encoding).decode(bytes);
+  return { text, encoding, confidence: "certain", bomLength: bomLength(bytes, encoding) };
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm —
+ * the BOM, else the `label` (an Encoding Standard label, as a transport
+ * layer's charset would be), else the meta prescan of the first 1024 bytes,
+ * else windows-1252 (the default of the "all other locales" row); then the
+ * decoded text. Throws the core's `UnknownEncodingError` for a bad label.
+ *
+ * @example
+ * ```ts
+ * decodeDocument(new TextEncoder().encode('<meta charset="sjis">'), undefined);
+ * // { text: '<meta charset="sjis">', encoding: "Shift_JIS", confidence: "tentative", bomLength: 0 }
+ * ```
+ */
+export function decodeDocument(bytes: Uint8Array, label: string | undefined): DecodedDocument {
+  if (label !== undefined && getEncoding(label) === null) throw new UnknownEncodingError(label);
+  const name = htmlEncodingSniffer(bytes, label === undefined ? {} : { transportLayerEncodingLabel: label });
+  const encoding = getEncoding(name) ?? "windows-1252";
+  const decoded = decodeWith(bytes, encoding);
+  return { ...decoded, confidence: label !== undefined || hasBOM(bytes) ? "certain" : "tentative" };
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing —
+ * the encoding a `meta` that declares `declared` changes a tentative
+ * document to, or null when nothing changes (UTF-16 declares UTF-8;
+ * x-user-defined declares windows-1252).
+ *
+ * @example
+ * ```ts
+ * changedEncoding("windows-1252", "UTF-16LE"); // "UTF-8"
+ * changedEncoding("UTF-8", "UTF-8"); // null
+ * ```
+ */
+export function changedEncoding(current: EncodingName, declared: EncodingName): EncodingName | null {
+  // 1. If the encoding that is already being used to interpret the input stream is UTF-16BE/LE, then set the confidence to certain and return.
+  if (current === "UTF-16BE" || current === "UTF-16LE") return null;
+  // 2. If the new encoding is UTF-16BE/LE, then change it to UTF-8.
+  let next = declared === "UTF-16BE" || declared === "UTF-16LE" ? "UTF-8" : declared;
+  // 3. If the new encoding is x-user-defined, then change it to windows-1252.
+  if (next === "x-user-defined") next = "windows-1252";
+  // 4. If the new encoding is identical or equivalent to the encoding that is already being used, then set the confidence to certain and return.
+  return next === current ? null : next;
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#extracting-character-encodings-from-meta-elements —
+ * the encoding a `content` value such as "text/html; charset=Shift_JIS" names, or null.
+ *
+ * @example
+ * ```ts
+ * encodingFromMetaContent("text/html; charset='latin1'"); // "windows-1252"
+ * encodingFromMetaContent("text/html"); // null
+ * ```
+ */
+export function encodingFromMetaContent(content: string): EncodingName | null {
+  let position = 0;
+  const lower = content.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  for (;;) {
+    // 2. Loop: Find the first seven characters in s after position that are an ASCII case-insensitive match for the word "charset".
+    const found = lower.indexOf("charset", position);
+    if (found === -1) return null;
+    position = found + 7;
+    // 3. Skip any ASCII whitespace that immediately follow the word "charset".
+    while (/[\t\n\f\r ]/.test(content[position] ?? "")) position++;
+    // 4. If the next character is not a U+003D EQUALS SIGN (=), then move position to point just before that next character, and jump back to the step labeled loop.
+    if (content[position] !== "=") continue;
+    position++;
+    // 5. Skip any ASCII whitespace that immediately follow the equals sign.
+    while (/[\t\n\f\r ]/.test(content[position] ?? "")) position++;
+    break;
+  }
+  // 6. Process the next character as follows:
+  const c = content[position];
+  if (c === '"' || c === "'") {
+    const close = content.indexOf(c, position + 1);
+    if (close === -1) return null;
+    return getEncoding(content.slice(position + 1, close));
+  }
+  if (c === undefined) return null;
+  let end = position;
+  while (end < content.length && !/[\t\n\f\r ;]/.test(content[end]!)) end++;
+  return getEncoding(content.slice(position, end));
+}
+
+// --- Offsets: decoded text → bytes ----------------------------------------------
+
+function isSingleByte(encoding: EncodingName): boolean {
+  return !["UTF-8", "UTF-16BE", "UTF-16LE", "GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR", "replacement"].includes(
+    encoding,
+  );
+}
+
+/**
+ * Maps offsets in a decoded document back to byte offsets. The boundary
+ * before decoded code unit `t` is the byte after the one whose decoding
+ * produced code unit `t - 1` (or the end of the BOM, for `t` = 0): exact
+ * for every well-formed byte sequence; inside an ill-formed one that a
+ * decoder replaced with U+FFFD, the boundary falls after the bytes that
+ * made the U+FFFD.
+ *
+ * Optimisation: single-byte encodings and UTF-16 map arithmetically, and
+ * well-formed UTF-8 by counting code points; the others feed a streaming
+ * decoder in chunks that cannot overshoot the next offset.
+ *
+ * @example
+ * ```ts
+ * const bytes = new TextEncoder().encode("é<a>");
+ * byteOffsets(bytes, decodeWith(bytes, "UTF-8"), [0, 1, 2]); // [0, 2, 3]
+ * ```
+ */
+export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sortedOffsets: readonly number[]): number[] {
+  const { text, encoding, bomLength: bom } = document;
+  const result = new Array<number>(sortedOffsets.length);
+  if (isSingleByte(encoding)) {
+    for (let i = 0; i < sortedOffsets.length; i++) result[i] = bom + sortedOffsets[i]!;
+    return result;
+  }
+  if (encoding === "UTF-16LE" || encoding === "UTF-16BE") {
+    for (let i = 0; i < sortedOffsets.length; i++) result[i] = Math.min(bytes.length, bom + 2 * sortedOffsets[i]!);
+    return result;
+  }
+  if (encoding === "UTF-8" && !text.includes("\uFFFD") && Buffer.byteLength(text, "utf8") === bytes.length - bom) {
+    // Well-formed: each code point's UTF-8 length.
+    let t = 0;
+    let b = bom;
+    for (let i = 0; i < sortedOffsets.length; i++) {
+      const target = sortedOffsets[i]!;
+      if (target > t) {
+        b += Buffer.byteLength(text.slice(t, target), "utf8");
+        t = target;
+      }
+      result[i] = b;
+    }
+    return result;
+  }
+  // Streaming: feed bytes until the output reaches each offset.
+  const decoder = new TextDecoder(encoding);
+  let fed = 0;
+  let produced = 0;
+  const feed = (count: number): void => {
+    const chunk = bytes.subarray(fed, Math.min(bytes.length, fed + count));
+    fed += chunk.length;
+    produced += decoder.decode(chunk, { stream: true }).length;
+  };
+  let flushed = false;
+  for (let i = 0; i < sortedOffsets.length; i++) {
+    const target = sortedOffsets[i]!;
+    if (target === 0) {
+      result[i] = bom;
+      continue;
+    }
+    // Boundary before unit `target` = after the byte that produced unit target - 1.
+    while (produced < target && fed < bytes.length) {
+      const gap = target - produced;
+      // One byte can release at most a few code units (gb18030 re-reads up to three bytes after an error).
+      feed(gap >= 32 ? gap >> 3 : 1);
+    }
+    if (produced < target && !flushed) {
+      produced += decoder.decode().length;
+      flushed = true;
+    }
+    result[i] = fed;
+  }
+  return result;
+}
+
+// --- Encoding new text ---------------------------------------------------------
+
+type Encoder = (text: string) => Uint8Array;
+
+const encoders = new Map<EncodingName, Encoder>();
+
+const utf8 = new TextEncoder();
+
+function utf16Encoder(bigEndian: boolean): Encoder {
+  return (text) => {
+    const out = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      let c = text.charCodeAt(i);
+      // A lone surrogate has no encoding: the decoder would read U+FFFD.
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const pair = c <= 0xdbff ? text.charCodeAt(i + 1) : text.charCodeAt(i - 1);
+        const ok = c <= 0xdbff ? pair >= 0xdc00 && pair <= 0xdfff : pair >= 0xd800 && pair <= 0xdbff;
+        if (!ok) c = 0xfffd;
+      }
+      out[2 * i] = bigEndian ? c >> 8 : c & 0xff;
+      out[2 * i + 1] = bigEndian ? c & 0xff : c >> 8;
+    }
+    return out;
+  };
+}
+
+function encoderFor(encoding: EncodingName): Encoder {
+  let encoder = encoders.get(encoding);
+  if (encoder !== undefined) return encoder;
+  if (encoding === "UTF-8") encoder = (text) => utf8.encode(text);
+  else if (encoding === "UTF-16LE") encoder = utf16Encoder(false);
+  else if (encoding === "UTF-16BE") encoder = utf16Encoder(true);
+  else if (encoding === "replacement") {
+    encoder = () => {
+      throw new RangeError("the replacement encoding has no encoder");
+    };
+  } else if (isSingleByte(encoding)) encoder = createSinglebyteEncoder(encoding.toLowerCase());
+  else encoder = createMultibyteEncoder(encoding.toLowerCase());
+  encoders.set(encoding, encoder);
+  return encoder;
+}
+
+/**
+ * Encodes `text` in `encoding`. A code point the encoding cannot represent
+ * is written as `unencodable(codePoint)` instead (a character reference or
+ * a CSS escape, chosen by the caller for where the text goes), which is
+ * ASCII and so encodable in every ASCII-compatible encoding.
+ *
+ * @example
+ * ```ts
+ * encodeText("aŝé", "windows-1252", (cp) => `&#${cp};`); // bytes of "a&#349;" then 0xE9
+ * ```
+ */
+export function encodeText(text: string, encoding: EncodingName, unencodable: (codePoint: number) => string): Uint8Array {
+  const encoder = encoderFor(encoding);
+  try {
+    return encoder(text);
+  } catch {
+    // Some code point is not encodable: encode each code point apart.
+  }
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let run = "";
+  const flush = (): void => {
+    if (run === "") return;
+    const bytes = encoder(run);
+    parts.push(bytes);
+    total += bytes.length;
+    run = "";
+  };
+  for (const char of text) {
+    let ok = true;
+    try {
+      encoder(char);
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      run += char;
+    } else {
+      flush();
+      const replacement = encoder(unencodable(char.codePointAt(0)!));
+      parts.push(replacement);
+      total += replacement.length;
+    }
+  }
+  flush();
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

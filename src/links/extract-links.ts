@@ -1,0 +1,779 @@
+/**
+ * Link extraction: every URL in an HTML document, where it is in the
+ * source, and what it resolves to, as a browser resolves it.
+ *
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#resolving-urls
+ *
+ * @module
+ */
+
+import {
+  basicURLParse,
+  type EncodingName,
+  getEncoding,
+  type OutputEncodingName,
+  serializeURL,
+  UnknownEncodingError,
+  type URLRecord,
+  validateURL,
+  type ValidationError,
+} from "../core/index.ts";
+import { documentURLs, type DocumentURLs } from "./base-url.ts";
+import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
+import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
+import { findCSSURLs, mayContainCSSURL } from "./css-urls.ts";
+import { changedEncoding, decodeDocument, type DecodedDocument, decodeWith, encodingFromMetaContent } from "./document-bytes.ts";
+import { LinksError } from "./errors.ts";
+import {
+  type Attribute,
+  type LeanElement,
+  type LeanText,
+  parseWithPositions,
+  type ParsedSource,
+  findStartTag,
+  rawTextEnd,
+  type SourceAttribute,
+  type SourceStartTag,
+  type TagRecord,
+} from "./html-source.ts";
+import { parseRefresh } from "./refresh.ts";
+import { parseSrcset } from "./srcset.ts";
+
+const HTML_NS = "http://www.w3.org/1999/xhtml";
+const SVG_NS = "http://www.w3.org/2000/svg";
+const XLINK_NS = "http://www.w3.org/1999/xlink";
+
+/**
+ * What kind of URL occurrence a {@link Link} is: the attribute kinds of
+ * the catalogue (see `AttributeKind`), with CSS split into `url()` (and
+ * `src()`, `image-set()` strings) and `@import`.
+ *
+ * @example
+ * ```ts
+ * const kind: LinkKind = "css-import";
+ * ```
+ */
+export type LinkKind = Exclude<AttributeKind, "css" | "srcdoc"> | "css-url" | "css-import";
+
+/**
+ * One URL occurrence in a document.
+ *
+ * @example
+ * ```ts
+ * extractLinks('<p>\n  <a href="/docs/">Docs</a>', { url: "https://example.com/a/b" })[0];
+ * // { element: "a", namespace: "html", attribute: "href", value: "/docs/",
+ * //   url: "https://example.com/docs/", base: "https://example.com/a/b", encoding: "UTF-8",
+ * //   line: 2, column: 12, start: 15, end: 21, kind: "single", obsolete: false,
+ * //   srcdoc: 0, template: false }
+ * ```
+ */
+export interface Link {
+  /** The element's local name, lower case as the parser makes it (`"a"`, `"img"`; SVG keeps its case: `"feImage"`). */
+  readonly element: string;
+  /** The element's namespace. */
+  readonly namespace: "html" | "svg";
+  /**
+   * The attribute's qualified name as written (`"href"`, `"xlink:href"`,
+   * `"srcset"`, `"style"`), or null for the text of a `style` element.
+   */
+  readonly attribute: string | null;
+  /**
+   * The text of this one URL, decoded (character references, CSS escapes):
+   * a single URL attribute without its leading and trailing ASCII
+   * whitespace, one item of a list, one srcset candidate's URL, the URL
+   * part of a refresh, the argument of one `url()`. For a `form` without
+   * an `action`, "".
+   */
+  readonly value: string;
+  /** The resolved URL, serialized, or null when `value` does not parse. */
+  readonly url: string | null;
+  /**
+   * What `value` was resolved against: the document base URL (for `<base
+   * href>`, the fallback base URL), serialized; null for `itemtype`, whose
+   * URLs must be absolute.
+   */
+  readonly base: string | null;
+  /** The encoding the URL's query was encoded with ("UTF-8" for CSS and for srcdoc documents). */
+  readonly encoding: OutputEncodingName;
+  /** 1-based line of the URL's first character in the source (CR, LF and CR LF end a line). */
+  readonly line: number;
+  /** 1-based column of that character, in code points from the line's start. */
+  readonly column: number;
+  /**
+   * Where the URL's text is in the source (UTF-16 offsets into the string
+   * given, or into the decoded text of a byte input), `[start, end)`. For a
+   * value with character references the range covers them (`&amp;` and
+   * all). For a missing form action, an empty range after the tag name.
+   */
+  readonly start: number;
+  readonly end: number;
+  readonly kind: LinkKind;
+  /** True for an attribute the HTML Standard lists as obsolete (`background`, `longdesc`, …). */
+  readonly obsolete: boolean;
+  /** 0 in the document itself; 1 inside an iframe's srcdoc document, 2 in a srcdoc inside that, … */
+  readonly srcdoc: number;
+  /** True inside a `template` element's contents (resolved against the document's base all the same). */
+  readonly template: boolean;
+  /** For a `form` without an `action` attribute: true (the form submits to the document's URL). */
+  readonly missing?: true;
+  /** For a srcset candidate: its descriptors (`["2x"]`, `["100w"]`, `[]`). */
+  readonly descriptors?: readonly string[];
+  /** For a srcset candidate with invalid descriptors, which the standard's parser drops: true. */
+  readonly ignored?: true;
+  /** With the `validate` option: the URL Standard's validation errors, offsets into `value`. */
+  readonly errors?: readonly ValidationError[];
+}
+
+/**
+ * Options of {@link extractLinks}.
+ *
+ * @example
+ * ```ts
+ * const options: ExtractLinksOptions = { url: "https://example.com/docs/", encoding: "windows-1252", validate: true };
+ * ```
+ */
+export interface ExtractLinksOptions {
+  /** The document's URL: an absolute URL. Relative links resolve against it (or against its `<base>`). */
+  readonly url: string;
+  /**
+   * The document's encoding, any Encoding Standard label. For a string, it
+   * decides how URL queries are encoded (default UTF-8). For bytes, it
+   * overrides sniffing, as an HTTP charset would (a BOM still wins);
+   * without it, the HTML encoding sniffing algorithm decides (BOM, meta
+   * prescan, windows-1252).
+   */
+  readonly encoding?: string | undefined;
+  /** Report the URL Standard's validation errors of each value in `errors`. Default false. */
+  readonly validate?: boolean | undefined;
+  /**
+   * https://html.spec.whatwg.org/multipage/webappapis.html#concept-n-script —
+   * parse as a browser with scripting enabled (the default: `noscript`
+   * content is text, so its links are not links), or, with false, as one
+   * without (a crawler that runs no script sees the links in `noscript`).
+   */
+  readonly scripting?: boolean | undefined;
+}
+
+/** How a URL's text sits in the source: what a new value must be escaped for. */
+export interface AttributeSite {
+  readonly type: "attribute";
+  readonly quote: '"' | "'" | "";
+  /** The attribute value's range in this document's source. */
+  readonly valueStart: number;
+  readonly valueEnd: number;
+  /** The CSS context inside the attribute, for a `style` or presentation attribute. */
+  readonly css: '"' | "'" | "" | null;
+}
+
+/** A URL in a `style` element's text (raw text: no character references). */
+export interface StyleTextSite {
+  readonly type: "style-text";
+  readonly css: '"' | "'" | "";
+}
+
+/** Where a form without an action could have one: insert ` action="…"` at `start`. */
+export interface MissingSite {
+  readonly type: "missing";
+}
+
+/**
+ * One srcdoc level a link is inside: its text is the decoded value of a
+ * srcdoc attribute, `map` leads back to that attribute's source, and
+ * `quote` is how that attribute is quoted.
+ */
+export interface Layer {
+  readonly map: DecodedText;
+  readonly quote: '"' | "'" | "";
+}
+
+/** A link with what rewriting needs. */
+export interface LinkSite {
+  readonly link: Link;
+  /** The range in its own document's text (the srcdoc's, for a srcdoc link). */
+  readonly localStart: number;
+  readonly localEnd: number;
+  readonly site: AttributeSite | StyleTextSite | MissingSite;
+  /** The srcdoc levels, innermost first (empty for the document itself). */
+  readonly layers: readonly Layer[];
+  /** Which document (0: the top one) and which attribute: links with the same key share an attribute value (document number × 2^29 + offset; strings are shorter than 2^29). */
+  readonly attributeKey: number;
+}
+
+/** A document ready to be read: its text and where it came from. */
+export interface PreparedDocument {
+  readonly text: string;
+  readonly url: Readonly<URLRecord>;
+  readonly encoding: EncodingName;
+  /** Set for byte input. */
+  readonly bytes: Uint8Array | null;
+  readonly decoded: DecodedDocument | null;
+  readonly parsed: ParsedSource;
+  /** Whether it was parsed with scripting enabled (srcdoc documents are too). */
+  readonly scripting: boolean;
+}
+
+/**
+ * Checks the `url` option and parses it; throws a {@link LinksError} naming a bad one.
+ *
+ * @example
+ * ```ts
+ * documentURLOption("https://example.com/").host; // "example.com"
+ * documentURLOption("nope"); // throws LinksError: The "url" option is not an absolute URL: "nope"
+ * ```
+ */
+export function documentURLOption(url: unknown): Readonly<URLRecord> {
+  if (typeof url !== "string") {
+    throw new LinksError(`The "url" option must be a string (an absolute URL), not ${url === null ? "null" : typeof url}`);
+  }
+  const record = basicURLParse(url);
+  if (record === null) throw new LinksError(`The "url" option is not an absolute URL: ${JSON.stringify(url)}`);
+  return record;
+}
+
+/** The declared encoding of a `meta` element (`charset`, or `http-equiv=content-type` with a `content`), or null. */
+function metaDeclaredEncoding(element: LeanElement): EncodingName | null {
+  let charset: string | null = null;
+  let httpEquiv: string | null = null;
+  let content: string | null = null;
+  for (const attr of element.attrs) {
+    if (attr.namespace !== undefined && attr.namespace !== "") continue;
+    if (attr.name === "charset") charset = attr.value;
+    else if (attr.name === "http-equiv") httpEquiv = attr.value;
+    else if (attr.name === "content") content = attr.value;
+  }
+  if (charset !== null) return getEncoding(charset);
+  if (httpEquiv !== null && content !== null && asciiLowercase(httpEquiv) === "content-type") return encodingFromMetaContent(content);
+  return null;
+}
+
+function asciiLowercase(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+/**
+ * Reads the input: decodes bytes (sniffing, and changing the encoding when
+ * a `meta` in the parsed document declares another one while the encoding
+ * is still tentative), checks the options, and parses.
+ *
+ * @example
+ * ```ts
+ * prepareDocument(Uint8Array.of(0x3c, 0x70, 0x3e), { url: "https://example.com/" }).encoding; // "windows-1252"
+ * ```
+ */
+export function prepareDocument(
+  html: string | Uint8Array,
+  options: { readonly url?: unknown; readonly encoding?: unknown; readonly scripting?: unknown },
+): PreparedDocument {
+  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
+  const url = documentURLOption(options.url);
+  const label = options.encoding;
+  if (label !== undefined && typeof label !== "string") throw new LinksError(`The "encoding" option must be a string (an encoding label), not ${typeof label}`);
+  const scripting = options.scripting !== false;
+  if (typeof html === "string") {
+    let encoding: EncodingName = "UTF-8";
+    if (label !== undefined) {
+      const found = getEncoding(label);
+      if (found === null) throw new UnknownEncodingError(label);
+      encoding = found;
+    }
+    return { text: html, url, encoding, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting), scripting };
+  }
+  if (!(html instanceof Uint8Array)) throw new LinksError(`The document must be a string or a Uint8Array, not ${html === null ? "null" : typeof html}`);
+  let decoded = decodeDocument(html, label);
+  let parsed = parseWithPositions(decoded.text, scripting);
+  if (decoded.confidence === "tentative") {
+    // https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead — a meta
+    // with a charset (or a content-type with one), while the confidence is tentative,
+    // changes the encoding; the first one that declares an encoding decides.
+    for (const tag of parsed.tags) {
+      const element = tag.element;
+      if (element.tagName !== "meta" || element.namespaceURI !== HTML_NS || tag.adopted !== null) continue;
+      const declared = metaDeclaredEncoding(element);
+      if (declared === null) continue;
+      const next = changedEncoding(decoded.encoding, declared);
+      if (next !== null) {
+        decoded = decodeWith(html, next);
+        parsed = parseWithPositions(decoded.text, scripting);
+      }
+      break;
+    }
+  }
+  return { text: decoded.text, url, encoding: decoded.encoding, bytes: html, decoded, parsed, scripting };
+}
+
+// --- Extraction ----------------------------------------------------------------
+
+/** One document to read: the top one, or a srcdoc document inside it. */
+interface Job {
+  readonly text: string;
+  readonly parsed: ParsedSource;
+  readonly url: Readonly<URLRecord>;
+  readonly encoding: EncodingName;
+  /** The about base URL (a srcdoc document's container's document base URL). */
+  readonly aboutBaseURL: Readonly<URLRecord> | null;
+  readonly layers: readonly Layer[];
+  readonly depth: number;
+  readonly template: boolean;
+  readonly id: number;
+}
+
+const ABOUT_SRCDOC = basicURLParse("about:srcdoc")!;
+
+function isASCIIWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+}
+
+/** The qualified name of an attribute of the tree, as written in HTML. */
+function qualifiedName(attr: Attribute): string {
+  if (attr.namespace === undefined) return attr.name;
+  if (attr.namespace === XLINK_NS) return `xlink:${attr.name}`;
+  return attr.prefix !== undefined && attr.prefix !== "" ? `${attr.prefix}:${attr.name}` : attr.name;
+}
+
+/** The reader of one document: turns its tags into link sites. */
+class DocumentReader {
+  readonly job: Job;
+  readonly urls: DocumentURLs;
+  readonly validate: boolean;
+  readonly scripting: boolean;
+  /** The link sites, when rewriting; else null. */
+  readonly sites: LinkSite[] | null;
+  readonly links: Link[];
+  readonly jobs: Job[];
+  readonly nextId: () => number;
+  private readonly baseHref: string;
+  private readonly fallbackHref: string;
+  private readonly documentHref: string;
+  /**
+   * Whether the tags read so far include the document's first base element
+   * with an href: frames created before it take the fallback base URL.
+   */
+  private firstBaseSeen = false;
+
+  constructor(job: Job, validate: boolean, scripting: boolean, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
+    this.links = links;
+    this.scripting = scripting;
+    this.job = job;
+    this.validate = validate;
+    this.sites = sites;
+    this.jobs = jobs;
+    this.nextId = nextId;
+    this.urls = documentURLs(job.parsed.document, job.url, job.encoding, job.aboutBaseURL, job.parsed.hasBaseWithHref);
+    this.baseHref = serializeURL(this.urls.documentBaseURL as URLRecord);
+    this.fallbackHref = serializeURL(this.urls.fallbackBaseURL as URLRecord);
+    this.documentHref = serializeURL(this.urls.documentURL as URLRecord);
+  }
+
+  read(): void {
+    const { text, parsed } = this.job;
+    let floor = 0;
+    let scan: SourceStartTag | null | undefined;
+    const tags = parsed.tags;
+    for (let t = 0; t < tags.length; t++) {
+      const tag = tags[t]!;
+      const element = tag.element;
+      const ns = element.namespaceURI === HTML_NS ? "html" : element.namespaceURI === SVG_NS ? "svg" : null;
+      // Where the previous tag ended: this one starts after it.
+      const previousEnd = floor;
+      floor = tag.tagEnd;
+      if (ns === null) continue;
+      if (
+        !this.firstBaseSeen &&
+        ns === "html" &&
+        element.tagName === "base" &&
+        !tag.inTemplate &&
+        element.attrs.some((a) => a.name === "href" && a.namespace === undefined)
+      ) {
+        this.firstBaseSeen = true;
+      }
+      // The tag in the source, found when first needed (undefined: not yet; null: not found).
+      scan = undefined;
+      const findScan = (): SourceStartTag | null => (scan !== undefined ? scan : (scan = findStartTag(text, tag, previousEnd)?.scan ?? null));
+      const attrs = tag.tokenAttrs;
+      for (let i = 0; i < tag.attrCount; i++) {
+        const attr = attrs[i]!;
+        if (!urlAttributeNames.has(attr.name)) continue;
+        if (tag.adopted !== null && !tag.adopted.has(attr)) continue;
+        const name = qualifiedName(attr);
+        const row = lookupAttribute(ns, element.tagName, name);
+        if (row === undefined) continue;
+        if (row.kind === "refresh" && !isRefreshMeta(element)) continue;
+        if (row.kind === "css" && !mayContainCSSURL(attr.value)) continue;
+        const found = findScan();
+        // Deviation: a tag that cannot be found again in the source (only
+        // adversarial input: thousands of "<" inside one tag) gives no links.
+        if (found === null) continue;
+        const source = sourceAttributeFor(found, i, name);
+        if (source === null) continue;
+        this.attribute(tag, ns, name, attr, source, row);
+      }
+      if (ns === "html" && element.tagName === "form" && tag.adopted === null && !element.attrs.some((a) => a.name === "action" && a.namespace === undefined)) {
+        const found = findScan();
+        if (found !== null) this.missingFormAction(tag, found);
+      }
+      if (element.tagName === "style" && tag.adopted === null) {
+        const found = findScan();
+        if (found !== null) this.styleText(tag, ns, found);
+      }
+    }
+  }
+
+  /** Adds one link site, resolving `value` against `base` (null: no base) with `encoding`. */
+  private add(
+    tag: TagRecord,
+    ns: "html" | "svg",
+    attribute: string | null,
+    kind: LinkKind,
+    obsolete: boolean,
+    value: string,
+    localStart: number,
+    localEnd: number,
+    base: Readonly<URLRecord> | null,
+    baseHref: string | null,
+    encoding: OutputEncodingName,
+    site: AttributeSite | StyleTextSite | MissingSite,
+    fixedURL?: string,
+  ): Link {
+    const job = this.job;
+    // Lift the range through the srcdoc levels to the top document's source.
+    let start = localStart;
+    let end = localEnd;
+    for (const layer of job.layers) {
+      const s = sourceStart(layer.map, start);
+      end = end === start ? s : sourceEnd(layer.map, end);
+      start = s;
+    }
+    let url: string | null;
+    if (fixedURL !== undefined) {
+      url = fixedURL;
+    } else {
+      // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url
+      const record = basicURLParse(value, { base: base as URLRecord | null, encoding });
+      url = record === null ? null : serializeURL(record);
+    }
+    // Deviation: an element in template contents belongs to the template's
+    // inert document, whose URL is about:blank, so a browser's `a.href` there
+    // does not resolve a relative URL. Its links are resolved against this
+    // document's base URL, where they will be once the template is used, and
+    // marked `template: true`.
+    const link: Link = {
+      element: tag.element.tagName,
+      namespace: ns,
+      attribute,
+      value,
+      url,
+      base: baseHref,
+      encoding,
+      line: 0,
+      column: 0,
+      start,
+      end,
+      kind,
+      obsolete,
+      srcdoc: job.depth,
+      template: job.template || tag.inTemplate,
+    };
+    if (this.validate) {
+      (link as { errors?: readonly ValidationError[] }).errors = validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
+    }
+    this.links.push(link);
+    if (this.sites !== null) {
+      const attributeKey = job.id * 536870912 + (site.type === "attribute" ? site.valueStart : localStart);
+      this.sites.push({ link, localStart, localEnd, site, layers: job.layers, attributeKey });
+    }
+    return link;
+  }
+
+  private attribute(tag: TagRecord, ns: "html" | "svg", name: string, attr: Attribute, source: SourceAttribute, row: CatalogueEntry): void {
+    const text = this.job.text;
+    const v = attr.value;
+    const vs = source.valueStart;
+    // Optimisation: a value with nothing decoded maps one for one (CR → LF and NUL → U+FFFD keep the length, so compare).
+    let map: DecodedText | null = null;
+    let mapped = true;
+    if (v.length !== source.valueEnd - vs || !text.startsWith(v, vs)) {
+      map = decodeAttributeValue(text, vs, source.valueEnd);
+      // The map is only right when it decodes what the parser decoded.
+      if (map.text !== v) mapped = false;
+    }
+    const at = (d: number): number => (!mapped ? vs : map === null ? vs + d : sourceStart(map, d));
+    const endAt = (d: number): number => (!mapped ? vs : map === null ? vs + d : sourceEnd(map, d));
+    // Optimisation: where the text is matters only for rewriting.
+    const site: AttributeSite =
+      this.sites === null ? noSite : { type: "attribute", quote: source.quote ?? "", valueStart: vs, valueEnd: source.valueEnd, css: null };
+    const documentBase = this.urls.documentBaseURL;
+    const baseHref = this.baseHref;
+    const enc = this.urls.outputEncoding;
+    switch (row.kind) {
+      case "single": {
+        let s = 0;
+        let e = v.length;
+        while (s < e && isASCIIWhitespace(v.charCodeAt(s))) s++;
+        while (e > s && isASCIIWhitespace(v.charCodeAt(e - 1))) e--;
+        const item = s === 0 && e === v.length ? v : v.slice(s, e);
+        if (ns === "html" && name === "href" && tag.element.tagName === "base") {
+          // https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url —
+          // "parsing the value of element's href content attribute with document's
+          // fallback base URL, and document's character encoding".
+          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.fallbackBaseURL, this.fallbackHref, enc, site);
+        } else if (ns === "html" && v === "" && (name === "action" || name === "formaction")) {
+          // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm —
+          // "If action is the empty string, let action be the URL of the form document."
+          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.documentURL, this.documentHref, enc, site, this.documentHref);
+        } else {
+          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), documentBase, baseHref, enc, site);
+        }
+        return;
+      }
+      case "list":
+      case "absolute-list": {
+        // Deviation: the obsolete `archive` (and `classid`, `data`) of an object
+        // once resolved against its `codebase`; the standard now resolves them
+        // against the document base URL, as here.
+        // Split on ASCII whitespace (https://infra.spec.whatwg.org/#split-on-ascii-whitespace).
+        let i = 0;
+        while (i < v.length) {
+          while (i < v.length && isASCIIWhitespace(v.charCodeAt(i))) i++;
+          if (i >= v.length) break;
+          const s = i;
+          while (i < v.length && !isASCIIWhitespace(v.charCodeAt(i))) i++;
+          const item = v.slice(s, i);
+          if (row.kind === "list") this.add(tag, ns, name, "list", row.obsolete, item, at(s), endAt(i), documentBase, baseHref, enc, site);
+          else this.add(tag, ns, name, "absolute-list", row.obsolete, item, at(s), endAt(i), null, null, "UTF-8", site);
+        }
+        return;
+      }
+      case "srcset": {
+        // Deviation: a candidate whose descriptors the standard's parser
+        // rejects is still reported (it is a URL in the document), marked
+        // `ignored: true`.
+        for (const candidate of parseSrcset(v)) {
+          const link = this.add(tag, ns, name, "srcset", row.obsolete, candidate.url, at(candidate.start), endAt(candidate.end), documentBase, baseHref, enc, site);
+          (link as { descriptors?: readonly string[] }).descriptors = candidate.descriptors;
+          if (!candidate.valid) (link as { ignored?: true }).ignored = true;
+        }
+        return;
+      }
+      case "refresh": {
+        const refresh = parseRefresh(v);
+        if (refresh === null || refresh.url === null) return;
+        const { text: item, start, end } = refresh.url;
+        this.add(tag, ns, name, "refresh", row.obsolete, item, at(start), endAt(end), documentBase, baseHref, enc, site);
+        return;
+      }
+      case "css": {
+        for (const ref of findCSSURLs(v)) {
+          // CSS always parses URLs as UTF-8, against the document base URL.
+          const cssSite: AttributeSite = this.sites === null ? noSite : { ...site, css: ref.context };
+          this.add(tag, ns, name, ref.import ? "css-import" : "css-url", row.obsolete, ref.value, at(ref.start), endAt(ref.end), documentBase, baseHref, "UTF-8", cssSite);
+        }
+        return;
+      }
+      case "srcdoc": {
+        if (!mapped) return;
+        const srcdocMap = map ?? { text: v, sourceStart: vs, sourceEnd: source.valueEnd, segments: null };
+        // https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes —
+        // an about:srcdoc document, UTF-8, whose about base URL is the
+        // container document's base URL when the parser created the iframe: a
+        // <base> that comes later in the source does not count yet.
+        const quote = source.quote ?? "";
+        this.jobs.push({
+          text: v,
+          parsed: parseWithPositions(v, this.scripting),
+          url: ABOUT_SRCDOC,
+          encoding: "UTF-8",
+          aboutBaseURL: this.firstBaseSeen ? documentBase : this.urls.fallbackBaseURL,
+          layers: [{ map: srcdocMap, quote }, ...this.job.layers],
+          depth: this.job.depth + 1,
+          template: this.job.template || tag.inTemplate,
+          id: this.nextId(),
+        });
+        return;
+      }
+    }
+  }
+
+  private missingFormAction(tag: TagRecord, scan: SourceStartTag): void {
+    const enc = this.urls.outputEncoding;
+    const link = this.add(tag, "html", "action", "single", false, "", scan.nameEnd, scan.nameEnd, this.urls.documentURL, this.documentHref, enc, { type: "missing" }, this.documentHref);
+    (link as { missing?: true }).missing = true;
+  }
+
+  private styleText(tag: TagRecord, ns: "html" | "svg", scan: SourceStartTag): void {
+    const text = this.job.text;
+    const contentStart = scan.end;
+    const contentEnd = rawTextEnd(text, contentStart, "style");
+    const css = text.slice(contentStart, contentEnd);
+    if (ns === "svg") {
+      // Deviation: in SVG, a style element's content is markup (character
+      // references, CDATA sections, comments, even elements); only content
+      // that is plain text, the same in the source as in the tree, is read.
+      const children = tag.element.childNodes;
+      const only = children.length === 1 && children[0]!.nodeName === "#text" ? (children[0] as LeanText).value : children.length === 0 ? "" : null;
+      if (only === null || only !== css) return;
+    }
+    for (const ref of findCSSURLs(css)) {
+      this.add(tag, ns, null, ref.import ? "css-import" : "css-url", false, ref.value, contentStart + ref.start, contentStart + ref.end, this.urls.documentBaseURL, this.baseHref, "UTF-8", {
+        type: "style-text",
+        css: ref.context,
+      });
+    }
+  }
+}
+
+/** The site of every link when not rewriting (where the text is does not matter then). */
+const noSite: AttributeSite = { type: "attribute", quote: '"', valueStart: 0, valueEnd: 0, css: null };
+
+/** https://html.spec.whatwg.org/multipage/semantics.html#attr-meta-http-equiv-refresh */
+function isRefreshMeta(element: LeanElement): boolean {
+  for (const attr of element.attrs) {
+    if (attr.name === "http-equiv" && (attr.namespace === undefined || attr.namespace === "")) {
+      return asciiLowercase(attr.value) === "refresh";
+    }
+  }
+  return false;
+}
+
+/** The source attribute for the token's attribute number `index` (named `name`). */
+function sourceAttributeFor(scan: SourceStartTag, index: number, name: string): SourceAttribute | null {
+  const byIndex = scan.attributes[index];
+  // The token's attributes are the tag's, in order, duplicates dropped; only
+  // foreign content changes their names' case ("xlink:href", "viewBox").
+  if (byIndex !== undefined && (byIndex.name === name || byIndex.name === asciiLowercase(name))) return byIndex;
+  const lower = asciiLowercase(name);
+  return scan.attributes.find((a) => a.name === lower) ?? null;
+}
+
+/**
+ * Every link site of a prepared document, srcdoc documents included, in
+ * source order, with lines and columns; with `rewriting`, also where each
+ * one's text is, for {@link rewriteLinks}.
+ *
+ * @example
+ * ```ts
+ * extractSites(prepareDocument("<a href=x>", { url: "https://example.com/" }), false, false).links[0].url;
+ * // "https://example.com/x"
+ * ```
+ */
+export function extractSites(document: PreparedDocument, validate: boolean, rewriting: true): { links: Link[]; sites: LinkSite[] };
+export function extractSites(document: PreparedDocument, validate: boolean, rewriting: false): { links: Link[]; sites: null };
+export function extractSites(document: PreparedDocument, validate: boolean, rewriting: boolean): { links: Link[]; sites: LinkSite[] | null } {
+  const links: Link[] = [];
+  const sites: LinkSite[] | null = rewriting ? [] : null;
+  let id = 0;
+  const jobs: Job[] = [
+    {
+      text: document.text,
+      parsed: document.parsed,
+      url: document.url,
+      encoding: document.encoding,
+      aboutBaseURL: null,
+      layers: [],
+      depth: 0,
+      template: false,
+      id: id++,
+    },
+  ];
+  // A work list, not recursion: srcdoc documents nest as deep as the input lets them.
+  for (let j = 0; j < jobs.length; j++) {
+    new DocumentReader(jobs[j]!, validate, document.scripting, links, sites, jobs, () => id++).read();
+    jobs[j] = undefined as unknown as Job; // Let a finished document's tree go.
+  }
+  let sorted = true;
+  for (let i = 1; i < links.length; i++) {
+    if (links[i]!.start < links[i - 1]!.start) {
+      sorted = false;
+      break;
+    }
+  }
+  // Tree order is source order, except for srcdoc documents (read after their container).
+  if (!sorted) {
+    links.sort((a, b) => a.start - b.start || a.end - b.end);
+    sites?.sort((a, b) => a.link.start - b.link.start || a.link.end - b.link.end);
+  }
+  setLinesAndColumns(document.text, links);
+  return { links, sites };
+}
+
+/**
+ * Fills in `line` and `column` of every link (sorted by start), in one pass
+ * over the text.
+ *
+ * Optimisation: line breaks are found with `indexOf`; columns count code
+ * units, unless the text has surrogate pairs, when they count code points.
+ */
+function setLinesAndColumns(text: string, links: Link[]): void {
+  let line = 1;
+  let lineStart = 0;
+  let at = 0; // Everything before `at` is counted.
+  let nextLF = -2;
+  let nextCR = -2;
+  // Surrogate pairs (one code point, two code units) between lineStart and pairsAt.
+  let pairs = 0;
+  let pairsAt = 0;
+  for (const link of links) {
+    const target = link.start;
+    if (target > at) {
+      for (;;) {
+        if (nextLF !== -1 && nextLF < at) nextLF = text.indexOf("\n", at);
+        if (nextCR !== -1 && nextCR < at) nextCR = text.indexOf("\r", at);
+        const next = nextLF === -1 ? nextCR : nextCR === -1 ? nextLF : Math.min(nextLF, nextCR);
+        if (next === -1 || next >= target) break;
+        // CR LF is one line break.
+        at = next + (text.charCodeAt(next) === 0x0d && text.charCodeAt(next + 1) === 0x0a ? 2 : 1);
+        line++;
+        lineStart = at;
+      }
+      at = target;
+    }
+    if (pairsAt < lineStart) {
+      pairs = 0;
+      pairsAt = lineStart;
+    }
+    // Only the lines with links are read, each up to its last link.
+    for (; pairsAt < target - 1; pairsAt++) {
+      const c = text.charCodeAt(pairsAt);
+      if (c >= 0xd800 && c <= 0xdbff) {
+        const d = text.charCodeAt(pairsAt + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          pairs++;
+          pairsAt++;
+        }
+      }
+    }
+    (link as { line: number }).line = line;
+    (link as { column: number }).column = target - lineStart + 1 - pairs;
+  }
+}
+
+/**
+ * Every URL in an HTML document, in source order: each URL-bearing
+ * attribute of the catalogue (one entry per URL of a list, a srcset or a
+ * refresh), each `url()` and `@import` in `style` attributes and `style`
+ * elements, and the links of iframe srcdoc documents, which resolve against
+ * their container's base URL. Each is resolved as a browser resolves it:
+ * against the document base URL of the whole document (a `<base>` after a
+ * link still governs it), with the document's encoding for the query.
+ *
+ * Bad HTML and bad URLs are never errors (a URL that does not parse gives
+ * `url: null`). A bad `url` option throws a {@link LinksError} naming it;
+ * an unknown encoding label throws the core's `UnknownEncodingError`.
+ *
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
+ *
+ * @example
+ * ```ts
+ * const links = extractLinks(
+ *   '<img srcset="a.png 1x, b.png 2x"><base href="/static/">',
+ *   { url: "https://example.com/page" },
+ * );
+ * links.map((l) => [l.value, l.url, l.column]);
+ * // [["a.png", "https://example.com/static/a.png", 14],
+ * //  ["b.png", "https://example.com/static/b.png", 24],
+ * //  ["/static/", "https://example.com/static/", 46]]
+ * ```
+ */
+export function extractLinks(html: string | Uint8Array, options: ExtractLinksOptions): Link[] {
+  const document = prepareDocument(html, options);
+  return extractSites(document, options.validate === true, false).links;
+}

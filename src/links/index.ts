@@ -1,0 +1,27 @@
+/**
+ * docbase/links — every URL in an HTML document: the catalogue of
+ * URL-bearing attributes, link extraction with source positions, and
+ * byte-preserving link rewriting, resolved exactly as the WHATWG URL and
+ * HTML standards resolve them (document base URL, srcdoc documents, legacy
+ * encodings for queries).
+ *
+ * @example
+ * ```ts
+ * import { extractLinks, rewriteLinks, relativize } from "docbase/links";
+ * extractLinks('<base href="/docs/"><a href="intro">', { url: "https://example.com/" })[1].url;
+ * // "https://example.com/docs/intro"
+ * rewriteLinks('<a href="https://example.com/docs/a">', { url: "https://example.com/docs/", rewrite: relativize() });
+ * // '<a href="a">'
+ * ```
+ *
+ * @module
+ */
+
+export { catalogue, lookupAttribute, type AttributeKind, type CatalogueEntry } from "./catalogue.ts";
+export { extractLinks, type ExtractLinksOptions, type Link, type LinkKind } from "./extract-links.ts";
+export { rewriteLinks, type RewriteLinksOptions } from "./rewrite-links.ts";
+export { absolutize, relativize, rebase, relativeReference } from "./rewrites.ts";
+export { parseSrcset, type ImageCandidate } from "./srcset.ts";
+export { parseRefresh, type RefreshValue } from "./refresh.ts";
+export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
+export { LinksError, isLinksError } from "./errors.ts";

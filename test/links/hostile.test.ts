@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
+
+const url = "https://example.com/";
+
+/** Deterministic pseudo-random bytes. */
+function garbage(length: number, seed: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let s = seed;
+  for (let i = 0; i < length; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff;
+    out[i] = s >> 16;
+  }
+  return out;
+}
+
+describe("hostile input: results or clear errors, never a crash or a hang", () => {
+  it("100k-deep nesting (inline, block, formatting, foreign, tables), with a base at the end", () => {
+    for (const tag of ["span", "div", "b", "svg", "table"]) {
+      const html = `<${tag}>`.repeat(100_000) + '<a href=x>t</a><base href="/b/">';
+      const links = extractLinks(html, { url });
+      // In SVG the base is not an HTML base, and the a is an SVG a.
+      const expected = tag === "svg" ? "https://example.com/x" : "https://example.com/b/x";
+      expect(links[0]!.url, tag).toBe(expected);
+    }
+  });
+
+  it("deeply nested srcdoc documents", () => {
+    // Each level escapes the one inside: "&" becomes "&amp;".
+    let inner = "<a href=deep>x</a>";
+    for (let depth = 0; depth < 12; depth++) inner = `<iframe srcdoc="${inner.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"></iframe>`;
+    const links = extractLinks(inner, { url });
+    expect(links.map((l) => [l.value, l.srcdoc])).toEqual([["deep", 12]]);
+    expect(inner.slice(links[0]!.start, links[0]!.end)).toBe("deep");
+    const out = rewriteLinks(inner, { url, rewrite: () => "a b&c" });
+    expect(extractLinks(out, { url }).map((l) => l.value)).toEqual(["a b&c"]);
+  });
+
+  it("a 10 MB attribute, and huge srcset and style values", () => {
+    const html = `<a href="${"x".repeat(10 * 1024 * 1024)}">t</a><img srcset="${"a.png 1x, ".repeat(100_000)}"><div style="${"background:url(a.png);".repeat(50_000)}">`;
+    const links = extractLinks(html, { url });
+    expect(links.length).toBe(1 + 100_000 + 50_000);
+    expect(links[0]!.value.length).toBe(10 * 1024 * 1024);
+    expect(links[1]!.line).toBe(1);
+  });
+
+  it("a 10 MB attribute full of character references", () => {
+    const html = `<a href="${"&amp;&#x41;&lt".repeat(700_000)}">t</a>`;
+    const [link] = extractLinks(html, { url });
+    expect(link!.value.length).toBe(2_100_000);
+    expect(link!.end - link!.start).toBe(html.length - 16);
+  });
+
+  it("a million links", () => {
+    const html = `<p>${"<a href=/x>".repeat(1_000_000)}`;
+    const links = extractLinks(html, { url });
+    expect(links.length).toBe(1_000_000);
+    expect(links[999_999]!.column).toBe(html.length - 2);
+    expect(links[999_999]!.url).toBe("https://example.com/x");
+  });
+
+  it("binary garbage, as bytes in every kind of encoding, with links among it", () => {
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < 200; i++) {
+      parts.push(garbage(997, i + 1), new TextEncoder().encode(`<a href="l${i}">.</a>`));
+    }
+    const doc = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      doc.set(p, at);
+      at += p.length;
+    }
+    for (const encoding of [undefined, "utf-8", "shift_jis", "gb18030", "big5", "euc-jp", "euc-kr", "iso-2022-jp", "utf-16le", "x-user-defined"]) {
+      const links = extractLinks(doc, { url, encoding });
+      const out = rewriteLinks(doc, { url, encoding, rewrite: (l) => (l.value.startsWith("l") ? `${l.value}-new` : undefined) });
+      const after = extractLinks(out, { url, encoding });
+      expect(after.map((l) => l.value), String(encoding)).toEqual(links.map((l) => (l.value.startsWith("l") ? `${l.value}-new` : l.value)));
+      expect(rewriteLinks(doc, { url, encoding, rewrite: () => undefined })).toEqual(doc);
+    }
+  });
+
+  it("pure binary garbage and control characters", () => {
+    const bytes = garbage(3_000_000, 42);
+    expect(Array.isArray(extractLinks(bytes, { url }))).toBe(true);
+    expect(rewriteLinks(bytes, { url, rewrite: absolutize() })).toEqual(bytes);
+    const text = String.fromCharCode(...garbage(100_000, 7).map((b) => (b < 32 ? b : b + 0x50)));
+    expect(Array.isArray(extractLinks(text, { url }))).toBe(true);
+    expect(extractLinks("\uD800<a href='\uDC00x\uD800'>", { url })[0]!.value).toBe("\uDC00x\uD800");
+  });
+
+  it("many distinct unknown character references", () => {
+    // Each distinct name is looked up once; "&amp;" makes the value one that needs decoding.
+    const refs = Array.from({ length: 20_000 }, (_, i) => `&x${i.toString(36)}y;`).join("");
+    const [link] = extractLinks(`<a href="&amp;${refs}">t</a>`, { url });
+    expect(link!.value).toBe(`&${refs}`);
+  });
+});
