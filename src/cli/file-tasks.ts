@@ -1,0 +1,467 @@
+/**
+ * The work on one file, for each command: read it, run the library, and
+ * return what to print. The same functions run in the main thread (small
+ * inputs) and in the worker pool; their inputs and results are plain data
+ * that crosses threads.
+ *
+ * @module
+ */
+
+import { readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
+import { absolutize, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
+import { copyFileAtomic, writeFileAtomic } from "./atomic-write.ts";
+import { baseURLReport } from "./base-url-report.ts";
+import { decodeText, documentEncoding, sniffEncoding } from "./document-text.ts";
+import { formatLinkTable, formatValue, linkLabel } from "./format.ts";
+import { siteFileForURL, type SiteFiles, siteHas } from "./site.ts";
+import { positionAfter, valueOffsetMapper } from "./source-positions.ts";
+
+/**
+ * One file to work on.
+ *
+ * @example
+ * ```ts
+ * const job: FileJob = {
+ *   index: 0, path: "/srv/site/docs/index.html", display: "site/docs/index.html",
+ *   url: "https://example.com/docs/", rel: "docs/index.html",
+ * };
+ * ```
+ */
+export interface FileJob {
+  /** Its place in the output order. */
+  readonly index: number;
+  /** The path to read ("-" for standard input). */
+  readonly path: string;
+  /** The path as printed. */
+  readonly display: string;
+  /** The document's URL. */
+  readonly url: string;
+  /** Its path relative to the site root, "/"-separated ("" for a single file or standard input). */
+  readonly rel: string;
+  /** For `rewrite --out`: a file that is not HTML, copied as it is. */
+  readonly copy?: true;
+}
+
+/**
+ * `docbase links`, as data for a worker.
+ *
+ * @example
+ * ```ts
+ * const task: LinksTask = { command: "links", json: true, filter: "internal", encoding: undefined, siteRoot: "https://example.com/" };
+ * ```
+ */
+export interface LinksTask {
+  readonly command: "links";
+  readonly json: boolean;
+  readonly filter: "all" | "internal" | "external";
+  readonly encoding: string | undefined;
+  /** The site root URL (a prefix): links under it are internal. Null: none are. */
+  readonly siteRoot: string | null;
+}
+
+/**
+ * `docbase check`, as data for a worker.
+ *
+ * @example
+ * ```ts
+ * const task: CheckTask = { command: "check", json: false, encoding: undefined, siteRoot: "https://example.com/" };
+ * ```
+ */
+export interface CheckTask {
+  readonly command: "check";
+  readonly json: boolean;
+  readonly encoding: string | undefined;
+  /** The site root URL: links under it must lead to files of the site. */
+  readonly siteRoot: string | null;
+}
+
+/**
+ * How `rewrite` changes links.
+ *
+ * @example
+ * ```ts
+ * const mode: RewriteMode = { type: "rebase", from: "https://old.example/", to: "https://new.example/v2/" };
+ * ```
+ */
+export type RewriteMode =
+  | { readonly type: "absolute" }
+  | { readonly type: "relative" }
+  | { readonly type: "rebase"; readonly from: string; readonly to: string };
+
+/**
+ * `docbase rewrite`, as data for a worker.
+ *
+ * @example
+ * ```ts
+ * const task: RewriteTask = { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, outDir: null, dryRun: true };
+ * ```
+ */
+export interface RewriteTask {
+  readonly command: "rewrite";
+  readonly json: boolean;
+  readonly encoding: string | undefined;
+  readonly mode: RewriteMode;
+  /** The output directory (absolute), or null to rewrite in place. */
+  readonly outDir: string | null;
+  readonly dryRun: boolean;
+}
+
+/**
+ * The work a run does on each file.
+ *
+ * @example
+ * ```ts
+ * const task: Task = { command: "check", json: true, encoding: "windows-1252", siteRoot: null };
+ * ```
+ */
+export type Task = LinksTask | CheckTask | RewriteTask;
+
+/**
+ * What the work on one file gives.
+ *
+ * @example
+ * ```ts
+ * const result: FileResult = { index: 3, out: "site/a.html:1:10: missing-file: ...\n", err: "", counts: { files: 1, problems: 1 } };
+ * ```
+ */
+export interface FileResult {
+  readonly index: number;
+  /**
+   * Text for standard output; UTF-8 bytes when it comes from a worker
+   * (encoded there, in parallel, and transferred without a copy).
+   */
+  readonly out: string | Uint8Array;
+  /** Text for standard error (a file that could not be read, decoded or rewritten). */
+  readonly err: string;
+  /** Counts for the summary, added up over files. */
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/**
+ * Where the site's files are, for the missing-file check.
+ *
+ * @example
+ * ```ts
+ * const env: TaskEnvironment = { site: siteFilesOnDisk("examples/site") };
+ * ```
+ */
+export interface TaskEnvironment {
+  readonly site: SiteFiles | null;
+  /** Standard input's bytes, for the job whose path is "-". */
+  readonly stdin?: Uint8Array | undefined;
+}
+
+/** Reads a job's bytes, or returns the error message. */
+async function readJob(job: FileJob, stdin: Uint8Array | undefined): Promise<Uint8Array | string> {
+  if (job.path === "-") return stdin ?? new Uint8Array();
+  try {
+    return await readFile(job.path);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** A document whose encoding is "replacement" decodes to one U+FFFD: there is nothing to read in it. */
+function undecodable(bytes: Uint8Array, encoding: string | undefined): string | null {
+  const sniffed = sniffEncoding(bytes, encoding);
+  return sniffed === "replacement" ? "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded" : null;
+}
+
+function failed(job: FileJob, kind: "unreadable" | "undecodable" | "failed", message: string, verb?: string): FileResult {
+  verb ??= kind === "unreadable" ? "cannot be read" : kind === "undecodable" ? "cannot be decoded" : "failed";
+  return { index: job.index, out: "", err: `docbase: ${job.display}: ${verb}: ${message}\n`, counts: { files: 1, [kind]: 1 } };
+}
+
+// --- links ---------------------------------------------------------------------
+
+async function linksFile(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
+  const bytes = await readJob(job, env.stdin);
+  if (typeof bytes === "string") return failed(job, "unreadable", bytes);
+  const why = undecodable(bytes, task.encoding);
+  if (why !== null) return failed(job, "undecodable", why);
+  const links = extractLinks(bytes, { url: job.url, encoding: task.encoding });
+  const root = task.siteRoot;
+  let internal = 0;
+  let external = 0;
+  let invalid = 0;
+  const shown: Link[] = [];
+  for (const link of links) {
+    const isInternal = link.url !== null && root !== null && link.url.startsWith(root);
+    if (link.url === null) invalid++;
+    else if (isInternal) internal++;
+    else external++;
+    if (task.filter === "all" || (link.url !== null && (task.filter === "internal") === isInternal)) shown.push(link);
+  }
+  let out = "";
+  if (task.json) {
+    const parts: string[] = [];
+    for (const l of shown) {
+      parts.push(JSON.stringify({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column }));
+    }
+    if (parts.length > 0) out = `${parts.join("\n")}\n`;
+  } else if (shown.length > 0) {
+    out = formatLinkTable(job.display === "-" ? "<stdin>" : job.display, shown);
+  }
+  return { index: job.index, out, err: "", counts: { files: 1, links: links.length, shown: shown.length, internal, external, invalid } };
+}
+
+// --- check ---------------------------------------------------------------------
+
+/**
+ * One thing `check` reports.
+ *
+ * @example
+ * ```ts
+ * const finding: Finding = {
+ *   line: 15, column: 37, type: "port-out-of-range", category: "invalid-url",
+ *   message: "<a href> http://example.com:99999/: The input's port is too big. The URL does not parse.",
+ *   element: "a", attribute: "href", value: "http://example.com:99999/", url: null,
+ * };
+ * ```
+ */
+export interface Finding {
+  readonly line: number;
+  readonly column: number;
+  /** A validation error's name (`"invalid-URL-unit"`), `"missing-file"`, or a base-URL surprise (`"base-after-links"`, …). */
+  readonly type: string;
+  readonly category: "invalid-url" | "missing-file" | "base-url";
+  readonly message: string;
+  readonly element: string;
+  readonly attribute: string | null;
+  readonly value: string;
+  readonly url: string | null;
+}
+
+/**
+ * Whether a link names a file of the site that must exist. Not: `itemtype`
+ * (a vocabulary's name), `<base href>` (a base, not a resource), `ping`
+ * and form actions (endpoints that a server, not a file, answers).
+ */
+function mustExist(link: Link): boolean {
+  if (link.kind === "absolute-list" || link.element === "base" || link.missing === true) return false;
+  return link.attribute !== "ping" && link.attribute !== "action" && link.attribute !== "formaction";
+}
+
+/** The validation errors of every link, each at its place in the source. */
+function validationFindings(bytes: Uint8Array, links: readonly Link[], label: string | undefined, findings: Finding[]): void {
+  let text: string | null = null;
+  for (const link of links) {
+    const errors = link.errors;
+    if (errors === undefined || errors.length === 0) continue;
+    text ??= decodeText(bytes, documentEncoding(bytes, label, links));
+    const at = valueOffsetMapper(text, link);
+    for (const error of errors) {
+      const offset = at(error.start);
+      const position = positionAfter(text, link.start, link, offset);
+      const description = validationErrorTypes[error.type as ValidationErrorType]?.description ?? "";
+      const fails = link.url === null ? " The URL does not parse." : "";
+      findings.push({
+        line: position.line,
+        column: position.column,
+        type: error.type,
+        category: "invalid-url",
+        message: `${linkLabel(link)} ${formatValue(link.value)}: ${description}${fails}`,
+        element: link.element,
+        attribute: link.attribute,
+        value: link.value,
+        url: link.url,
+      });
+    }
+  }
+}
+
+function missingFileFindings(links: readonly Link[], root: string, site: SiteFiles, findings: Finding[]): void {
+  for (const link of links) {
+    if (link.url === null || !mustExist(link)) continue;
+    const target = siteFileForURL(root, link.url);
+    if (target === null || siteHas(site, target)) continue;
+    const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${target.path}/`}` : `no file ${target.path}`;
+    findings.push({
+      line: link.line,
+      column: link.column,
+      type: "missing-file",
+      category: "missing-file",
+      message: `${linkLabel(link)} ${formatValue(link.value)} → ${link.url}: ${what} in the site`,
+      element: link.element,
+      attribute: link.attribute,
+      value: link.value,
+      url: link.url,
+    });
+  }
+}
+
+function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, label: string | undefined, findings: Finding[]): void {
+  const report = baseURLReport(bytes, links, { url, encoding: label });
+  const first = report.bases.find((b) => b.status !== "in-template");
+  for (const base of report.bases) {
+    const common = { line: base.line, column: base.column, category: "base-url" as const, element: "base", attribute: "href", value: base.href, url: base.url };
+    const label = `<base href> ${formatValue(base.href)}`;
+    if (base.status === "unusable") {
+      findings.push({ ...common, type: "base-unusable", message: `${label} is ignored: it ${base.reason}; links resolve against ${report.fallbackBaseURL}` });
+    } else if (base.status === "not-first") {
+      findings.push({ ...common, type: "base-not-first", message: `${label} is ignored: only the first <base> with an href counts (at ${first?.line}:${first?.column})` });
+    } else if (base.status === "in-template") {
+      findings.push({ ...common, type: "base-in-template", message: `${label} is in a <template>: it does not set the document's base URL` });
+    }
+    if (base.inBody) {
+      findings.push({ ...common, type: "base-in-body", message: `${label} is outside <head>: it still sets the base URL of the whole document` });
+    }
+    if (base.status === "used" && report.linksBeforeBase !== null) {
+      const { count, first: at } = report.linksBeforeBase;
+      findings.push({
+        ...common,
+        type: "base-after-links",
+        message: `${label} comes after ${count === 1 ? "a relative link" : `${count} relative links`} (${count === 1 ? "at" : "the first at"} ${at.line}:${at.column}) that ${count === 1 ? "resolves" : "resolve"} against it all the same, not against the document's URL`,
+      });
+    }
+  }
+}
+
+/**
+ * Everything `check` reports about one document (bytes, with its URL),
+ * sorted by position: validation errors, missing files (when `root` and
+ * `site` are given), base-URL surprises.
+ *
+ * @example
+ * ```ts
+ * checkDocument(new TextEncoder().encode('<a href="a&amp;b c">'), { url: "https://example.com/", encoding: "utf-8", root: null, site: null }).findings;
+ * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "invalid-url", ... }] (the space, after "&amp;b")
+ * ```
+ */
+export function checkDocument(bytes: Uint8Array, options: { readonly url: string; readonly encoding: string | undefined; readonly root: string | null; readonly site: SiteFiles | null }): { links: number; findings: Finding[] } {
+  const links = extractLinks(bytes, { url: options.url, encoding: options.encoding, validate: true });
+  const findings: Finding[] = [];
+  validationFindings(bytes, links, options.encoding, findings);
+  if (options.root !== null && options.site !== null) missingFileFindings(links, options.root, options.site, findings);
+  if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
+  findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { links: links.length, findings };
+}
+
+async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<FileResult> {
+  const bytes = await readJob(job, env.stdin);
+  if (typeof bytes === "string") return failed(job, "unreadable", bytes);
+  const why = undecodable(bytes, task.encoding);
+  if (why !== null) return failed(job, "undecodable", why);
+  const { links, findings } = checkDocument(bytes, { url: job.url, encoding: task.encoding, root: task.siteRoot, site: env.site });
+  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "base-url": 0 };
+  const lines: string[] = [];
+  for (const f of findings) {
+    counts[f.category]!++;
+    if (task.json) {
+      lines.push(
+        JSON.stringify({ file: job.display, line: f.line, column: f.column, type: f.type, category: f.category, message: f.message, element: f.element, attribute: f.attribute, value: f.value, url: f.url }),
+      );
+    } else {
+      lines.push(`${job.display}:${f.line}:${f.column}: ${f.type}: ${f.message}`);
+    }
+  }
+  return { index: job.index, out: lines.length === 0 ? "" : `${lines.join("\n")}\n`, err: "", counts };
+}
+
+// --- rewrite -------------------------------------------------------------------
+
+function rewriteFunction(mode: RewriteMode): (link: Link) => string | undefined {
+  if (mode.type === "absolute") return absolutize();
+  if (mode.type === "relative") return relativize();
+  return rebase(mode.from, mode.to);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+async function modeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult> {
+  const target = task.outDir === null ? job.path : path.join(task.outDir, ...job.rel.split("/"));
+  if (job.copy === true) {
+    if (task.dryRun) return { index: job.index, out: "", err: "", counts: { copied: 1 } };
+    try {
+      await copyFileAtomic(job.path, target);
+    } catch (error) {
+      return { index: job.index, out: "", err: `docbase: ${job.display}: cannot be copied: ${(error as Error).message}\n`, counts: { failed: 1 } };
+    }
+    return { index: job.index, out: "", err: "", counts: { copied: 1 } };
+  }
+  const bytes = await readJob(job, undefined);
+  if (typeof bytes === "string") return failed(job, "unreadable", bytes);
+  const why = undecodable(bytes, task.encoding);
+  if (why !== null) return failed(job, "undecodable", why);
+  const changes: { link: Link; to: string }[] = [];
+  const rewrite = rewriteFunction(task.mode);
+  let output: Uint8Array;
+  try {
+    output = rewriteLinks(bytes, {
+      url: job.url,
+      encoding: task.encoding,
+      rewrite: (link) => {
+        const to = rewrite(link);
+        if (to !== undefined && to !== link.value) changes.push({ link, to });
+        return to;
+      },
+    });
+  } catch (error) {
+    return failed(job, "failed", (error as Error).message, "cannot be rewritten");
+  }
+  const changed = changes.length > 0 && !sameBytes(bytes, output);
+  const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? changes.length : 0 };
+  let out = "";
+  if (task.dryRun) {
+    if (changed) {
+      if (task.json) {
+        out = changes
+          .map(({ link, to }) =>
+            `${JSON.stringify({ file: job.display, element: link.element, attribute: link.attribute, value: link.value, url: link.url, line: link.line, column: link.column, rewritten: to })}\n`,
+          )
+          .join("");
+      } else {
+        const rows = changes.map(({ link, to }) => `  ${link.line}:${link.column}  ${linkLabel(link)}  ${formatValue(link.value)} → ${formatValue(to)}`);
+        out = `${job.display}: ${changes.length} link${changes.length === 1 ? "" : "s"}\n${rows.join("\n")}\n`;
+      }
+    }
+    return { index: job.index, out, err: "", counts };
+  }
+  try {
+    if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
+    // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
+    else if (changed) await writeFileAtomic(await realpath(target), output, await modeOf(job.path));
+  } catch (error) {
+    return { index: job.index, out: "", err: `docbase: ${job.display}: cannot be written: ${(error as Error).message}\n`, counts: { files: 1, failed: 1 } };
+  }
+  return { index: job.index, out, err: "", counts };
+}
+
+/**
+ * Runs `task` on one file. Never throws for a bad file: the result says
+ * what went wrong.
+ *
+ * @example
+ * ```ts
+ * const result = await runFileTask(job, { command: "links", json: true, filter: "all", encoding: undefined, siteRoot: null }, { site: null });
+ * result.out; // '{"file":"site/index.html","element":"a",...}\n...'
+ * ```
+ */
+export async function runFileTask(job: FileJob, task: Task, env: TaskEnvironment): Promise<FileResult> {
+  try {
+    switch (task.command) {
+      case "links":
+        return await linksFile(job, task, env);
+      case "check":
+        return await checkFile(job, task, env);
+      case "rewrite":
+        return await rewriteFile(job, task);
+    }
+  } catch (error) {
+    // A bug, not a bad file: say so, and go on with the other files.
+    return failed(job, "failed", `internal error: ${(error as Error).stack ?? String(error)}`);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * docbase/cli — the `docbase` command as a function, and the mapping
+ * between a static site's files and their URLs that the command uses.
+ * The command itself is `dist/cli/main.js` (package.json `bin`).
+ *
+ * @example
+ * ```ts
+ * import { run, siteFileURL } from "docbase/cli";
+ * siteFileURL("https://example.com/", "blog/index.html"); // "https://example.com/blog/"
+ * process.exitCode = await run(["node", "docbase", "check", "site", "--url", "https://example.com/"]);
+ * ```
+ *
+ * @module
+ */
+
+export { run } from "./program.ts";
+export type { Output } from "./commands.ts";
+export { UsageError, isUsageError } from "./errors.ts";
+export { siteFileURL, siteFileForURL, type SiteTarget } from "./site.ts";

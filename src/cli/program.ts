@@ -1,0 +1,221 @@
+/**
+ * The command line: commander's program with the four commands, their
+ * flags and help (with examples), and {@link run}, which parses argv,
+ * runs the command and returns the exit code.
+ *
+ * @module
+ */
+
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { createRequire } from "node:module";
+import type { Output } from "./commands.ts";
+import { isUsageError } from "./errors.ts";
+
+function version(): string {
+  try {
+    // dist/cli/ and src/cli/ are both two levels below package.json.
+    return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+function positiveInteger(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`not a positive integer: ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+const MAIN_HELP = `
+The --url is the URL the files are served at: for a directory, the site's
+root URL (the file a/b.html is at <url>a/b.html, a/index.html at <url>a/);
+for one file or standard input (-), the document's own URL.
+
+Exit codes: 0 fine; 1 check reported something, or a file could not be
+read, decoded or written; 2 usage error (bad flag, missing file, bad URL).
+
+Examples:
+  $ docbase links examples/site --url https://example.com/
+  $ docbase links page.html --url https://example.com/docs/page.html --json
+  $ docbase check examples/site --url https://example.com/
+  $ docbase rewrite site --from https://old.example/ --to https://new.example/v2/ --out dist
+  $ docbase base page.html --url https://example.com/docs/page.html`;
+
+const LINKS_HELP = `
+Every URL in the documents, as a browser resolves it: URL attributes (href,
+src, srcset, ping, action, poster, data, cite, itemtype, SVG href, ...),
+meta refresh, url() and @import in style attributes and <style>, and the
+documents of iframe srcdoc attributes. Each with file:line:column, element
+and attribute, the value as written (decoded), and the resolved URL.
+
+Internal links are those under the site root (for a directory, --url; for
+one file, the directory of its --url).
+
+Examples:
+  $ docbase links examples/site --url https://example.com/
+  $ docbase links examples/site --url https://example.com/ --json | jq -r .url
+  $ docbase links examples/site --url https://example.com/ --external
+  $ curl -s https://example.com/ | docbase links - --url https://example.com/`;
+
+const CHECK_HELP = `
+Reports, as file:line:column: type: message,
+  - URL validation errors, by the URL Standard's names (invalid-URL-unit,
+    domain-invalid-code-point, port-out-of-range, ...), at the exact
+    character (inside a character reference, at its "&");
+  - missing-file: links under the site root to files that are not in the
+    site (percent-decoded; a directory URL needs an index.html);
+  - base-URL surprises: base-after-links (relative links before the <base>
+    resolve against it all the same), base-unusable (a data:, javascript:
+    or unparsable <base href> is ignored), base-not-first (only the first
+    <base href> counts), base-in-body, base-in-template.
+Exits with 1 when it reports anything.
+
+Examples:
+  $ docbase check examples/site --url https://example.com/
+  $ docbase check examples/site --url https://example.com/ --json | jq -s 'group_by(.type)'
+  $ docbase check page.html --url https://example.com/docs/page.html`;
+
+const REWRITE_HELP = `
+Rewrites the links of every HTML file of a site, and nothing else: every
+other byte (quotes, character references, encoding) stays as it was.
+  --url U --absolute   every link becomes the absolute URL it resolves to
+  --url U --relative   every link becomes the shortest reference to it
+  --from A --to B      the site moves from root A to root B: links into A
+                       point to the same place under B, links elsewhere
+                       keep pointing where they did
+Files are written atomically (a temporary file, then a rename): a run that
+is interrupted leaves each file old or new, never half-written; the next
+run removes the temporary files it left. Files that cannot be read or
+decoded are reported and left as they are. With --out, the site is written
+to DIR (files that are not HTML are copied) and the input is not touched.
+
+Examples:
+  $ docbase rewrite site --url https://example.com/ --relative --dry-run
+  $ docbase rewrite site --url https://example.com/ --absolute --out build
+  $ docbase rewrite site --from https://example.com/docs/ --to https://docs.example.com/`;
+
+const BASE_HELP = `
+Prints the document's URL, encoding, fallback base URL and document base
+URL, which <base> sets it (the first with an href), which bases are
+ignored and why, and the relative links that come before the <base>.
+
+Examples:
+  $ docbase base examples/site/docs/guide.html --url https://example.com/docs/guide.html
+  $ docbase base page.html --url https://example.com/a/ --json`;
+
+function addCommon(command: Command, options: { jobs: boolean }): Command {
+  command
+    .option("--json", "one JSON object per line on standard output")
+    .option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)");
+  if (options.jobs) {
+    command
+      .addOption(new Option("-j, --jobs <n>", "worker threads (default: every core; small inputs run in one)").argParser(positiveInteger))
+      .option("-q, --quiet", "no progress bar and no summary on standard error")
+      .option("--progress", "show the progress bar even when standard error is not a terminal");
+  }
+  return command;
+}
+
+/**
+ * Builds the program. Output goes through `output` (commander's own
+ * messages too); errors become exceptions (`exitOverride`) that
+ * {@link run} turns into exit codes.
+ */
+function buildProgram(output: Output, setExitCode: (code: number) => void): Command {
+  const program = new Command("docbase");
+  program
+    .description("What every URL in an HTML document points to, per the WHATWG URL and HTML standards.")
+    .version(version(), "-V, --version")
+    .addHelpText("after", MAIN_HELP)
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({
+      writeOut: (s) => output.out(s),
+      writeErr: (s) => output.err(s),
+      outputError: (s, write) => write(`docbase: ${s.replace(/^error: /, "")}`),
+    })
+    .exitOverride();
+
+  const links = program
+    .command("links")
+    .description("list every link of a file, a site directory, or standard input (-), resolved")
+    .argument("<input>", "an HTML file, a directory of HTML files, or - for standard input")
+    .requiredOption("--url <url>", "the site's root URL (directory) or the document's URL (file, -)")
+    .addOption(new Option("--internal", "only links under the site root").conflicts("external"))
+    .addOption(new Option("--external", "only links outside the site root").conflicts("internal"))
+    .addHelpText("after", LINKS_HELP);
+  // Optimisation: the commands (and the library under them) load when one runs, not for --help.
+  addCommon(links, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).linksCommand(input, options, output)));
+
+  const check = program
+    .command("check")
+    .description("report invalid URLs, links to missing files and base-URL surprises (exit 1 if any)")
+    .argument("<input>", "an HTML file, a directory of HTML files, or - for standard input (no missing-file check)")
+    .requiredOption("--url <url>", "the site's root URL (directory) or the document's URL (file, -)")
+    .addHelpText("after", CHECK_HELP);
+  addCommon(check, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).checkCommand(input, options, output)));
+
+  const rewrite = program
+    .command("rewrite")
+    .description("rewrite a site's links: absolute, relative, or moved to a new root")
+    .argument("<dir>", "the site's directory")
+    .option("--url <url>", "the site's root URL (with --absolute or --relative)")
+    .option("--absolute", "make every link absolute")
+    .option("--relative", "make every link the shortest relative reference")
+    .option("--from <url>", "the site's old root URL (with --to)")
+    .option("--to <url>", "the site's new root URL (with --from)")
+    .option("--out <dir>", "write the rewritten site here (other files are copied) instead of in place")
+    .option("-n, --dry-run", "print the changes per file; write nothing")
+    .addHelpText("after", REWRITE_HELP);
+  addCommon(rewrite, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).rewriteCommand(input, options, output)));
+
+  const base = program
+    .command("base")
+    .description("print a document's base URL and how it is derived")
+    .argument("<file>", "an HTML file, or - for standard input")
+    .requiredOption("--url <url>", "the document's URL")
+    .addHelpText("after", BASE_HELP);
+  addCommon(base, { jobs: false }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).baseCommand(input, options, output)));
+
+  return program;
+}
+
+/**
+ * Runs the docbase command with `argv` (as `process.argv`: the node
+ * binary and the script first) and returns the exit code: 0, 1 (check
+ * reported something, or a file could not be read, decoded or written),
+ * or 2 (usage error: bad flag, missing file, bad URL). Output goes to
+ * process.stdout and process.stderr unless `output` says otherwise.
+ *
+ * @example
+ * ```ts
+ * import { run } from "docbase/cli";
+ * const code = await run(["node", "docbase", "check", "site", "--url", "https://example.com/"]);
+ * // prints "site/about.html:4:10: missing-file: ..." lines; code is 1 when there are any
+ * await run(["node", "docbase", "links", "-", "--url", "nope"]); // prints a usage error, returns 2
+ * ```
+ */
+export async function run(argv: readonly string[], output?: Output): Promise<number> {
+  const io: Output = output ?? { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  if (argv.length <= 2) {
+    io.err(program.helpInformation());
+    return 2;
+  }
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit with 0; everything else commander rejects is a usage error.
+      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0 ? 0 : 2;
+    }
+    if (isUsageError(error)) {
+      io.err(`docbase: ${error.message}\n(run with --help for usage)\n`);
+      return 2;
+    }
+    io.err(`docbase: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return 3;
+  }
+}

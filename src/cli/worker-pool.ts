@@ -1,0 +1,184 @@
+/**
+ * The worker pool: runs a task over many files on every core, with
+ * node:worker_threads, and hands the results back in the files' order.
+ * Few files run in the main thread (starting a worker costs more than
+ * they do).
+ *
+ * Each worker takes batches of files from a shared queue (two batches in
+ * flight per worker, so that none waits for the main thread), so a slow
+ * file delays one worker, not the others. Results arrive in any order and
+ * leave in the order of the files, so the output of a run does not depend
+ * on the number of workers.
+ *
+ * @module
+ */
+
+import { Worker } from "node:worker_threads";
+import type { FileJob, FileResult, Task, TaskEnvironment } from "./file-tasks.ts";
+import { type SiteFiles, siteFilesFromLists, siteFilesOnDisk } from "./site.ts";
+
+/**
+ * Where the site's file list comes from, as data a worker can receive.
+ *
+ * @example
+ * ```ts
+ * const source: SiteSource = { type: "lists", files: ["index.html", "img/a.png"], directories: ["img"] };
+ * ```
+ */
+export type SiteSource =
+  | { readonly type: "lists"; readonly files: readonly string[]; readonly directories: readonly string[] }
+  | { readonly type: "disk"; readonly root: string }
+  | null;
+
+/**
+ * What a worker is started with (its `workerData`).
+ *
+ * @example
+ * ```ts
+ * const init: WorkerInit = { task: { command: "check", json: false, encoding: undefined, siteRoot: "https://example.com/" }, site: null };
+ * ```
+ */
+export interface WorkerInit {
+  readonly task: Task;
+  readonly site: SiteSource;
+}
+
+/**
+ * The site's files, from a {@link SiteSource}.
+ *
+ * @example
+ * ```ts
+ * siteFilesFrom({ type: "disk", root: "examples/site" })?.hasFile("index.html"); // true
+ * siteFilesFrom(null); // null
+ * ```
+ */
+export function siteFilesFrom(source: SiteSource): SiteFiles | null {
+  if (source === null) return null;
+  return source.type === "lists" ? siteFilesFromLists(source.files, source.directories) : siteFilesOnDisk(source.root);
+}
+
+/** Below this many files per worker, fewer workers start; below it in all, none does. */
+const MIN_FILES_PER_WORKER = 24;
+
+/**
+ * Options of {@link runFiles}.
+ *
+ * @example
+ * ```ts
+ * const options: RunFilesOptions = { task, site: null, threads: 2, onResult: (r) => process.stdout.write(r.out) };
+ * ```
+ */
+export interface RunFilesOptions {
+  readonly task: Task;
+  readonly site: SiteSource;
+  /** How many threads at most (1: the main thread only). */
+  readonly threads: number;
+  /** Standard input's bytes, for a job whose path is "-" (main thread only). */
+  readonly stdin?: Uint8Array | undefined;
+  /** Called with each result, in the jobs' order. */
+  readonly onResult: (result: FileResult) => void;
+  /** Called as files are done, with how many were done since the last call. */
+  readonly onProgress?: ((done: number) => void) | undefined;
+}
+
+/** The worker's module, beside this one: the .ts source when running from source, the .js build otherwise. */
+function workerURL(): URL {
+  return new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url);
+}
+
+/** Hands results on in index order, holding back those that arrive early. */
+class InOrder {
+  private next = 0;
+  private readonly waiting = new Map<number, FileResult>();
+  private readonly emit: (result: FileResult) => void;
+
+  constructor(emit: (result: FileResult) => void) {
+    this.emit = emit;
+  }
+
+  add(result: FileResult): void {
+    if (result.index !== this.next) {
+      this.waiting.set(result.index, result);
+      return;
+    }
+    this.emit(result);
+    this.next++;
+    for (let r = this.waiting.get(this.next); r !== undefined; r = this.waiting.get(this.next)) {
+      this.waiting.delete(this.next);
+      this.emit(r);
+      this.next++;
+    }
+  }
+}
+
+/**
+ * Runs the task over `jobs` (their `index` is their place, 0 to n − 1),
+ * on up to `threads` threads, and calls `onResult` in order.
+ *
+ * @example
+ * ```ts
+ * await runFiles(jobs, { task, site: null, threads: os.availableParallelism(), onResult: (r) => process.stdout.write(r.out) });
+ * ```
+ */
+export async function runFiles(jobs: readonly FileJob[], options: RunFilesOptions): Promise<void> {
+  const threads = Math.max(1, Math.min(options.threads, Math.floor(jobs.length / MIN_FILES_PER_WORKER)));
+  const order = new InOrder(options.onResult);
+  if (threads <= 1 || jobs.some((j) => j.path === "-")) {
+    // Optimisation: the library loads in the main thread only when the main thread does the work.
+    const { runFileTask } = await import("./file-tasks.ts");
+    const env: TaskEnvironment = { site: siteFilesFrom(options.site), stdin: options.stdin };
+    for (const job of jobs) {
+      order.add(await runFileTask(job, options.task, env));
+      options.onProgress?.(1);
+    }
+    return;
+  }
+  const batchSize = Math.max(1, Math.min(64, Math.floor(jobs.length / (threads * 16))));
+  let nextJob = 0;
+  const takeBatch = (): FileJob[] | null => {
+    if (nextJob >= jobs.length) return null;
+    const batch = jobs.slice(nextJob, nextJob + batchSize);
+    nextJob += batch.length;
+    return batch;
+  };
+  const init: WorkerInit = { task: options.task, site: options.site };
+  const workers: Worker[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let done = 0;
+      let failed = false;
+      const fail = (error: Error): void => {
+        if (failed) return;
+        failed = true;
+        reject(error);
+      };
+      for (let t = 0; t < threads; t++) {
+        const worker = new Worker(workerURL(), { workerData: init });
+        workers.push(worker);
+        let inFlight = 0;
+        const send = (): void => {
+          const batch = takeBatch();
+          if (batch === null) return;
+          inFlight++;
+          worker.postMessage(batch);
+        };
+        worker.on("message", (results: FileResult[]) => {
+          inFlight--;
+          for (const result of results) order.add(result);
+          done += results.length;
+          options.onProgress?.(results.length);
+          if (done === jobs.length) resolve();
+          else send();
+        });
+        worker.on("error", fail);
+        worker.on("exit", (code) => {
+          if (inFlight > 0 || (code !== 0 && done < jobs.length)) fail(new Error(`a worker thread stopped (exit code ${code}) before finishing its files`));
+        });
+        send();
+        send();
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
