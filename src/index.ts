@@ -11,3 +11,5 @@
 export * from "./core/index.ts";
 export * from "./document-base/index.ts";
 export * from "./url-utils/index.ts";
+export * from "./links/index.ts";
+export * from "./jsdom/index.ts";
