@@ -20,6 +20,7 @@ import {
   fallbackBaseURL,
   HTML_NAMESPACE,
   matchesAboutBlank,
+  encodingParseAndSerializeURL,
   type MutationRecordLike,
 } from "../document-base/index.ts";
 import { parseURL, serializeURL } from "../core/index.ts";
@@ -148,6 +149,8 @@ class WindowInstallation implements Installation {
    * window's document that are in its tree are cached: only their mutations are observed.
    */
   readonly #cache = new WeakMap<object, CacheEntry>();
+  /** Whether the hyperlinks' hrefs were computed in one pass (see #primeHyperlinks). */
+  #primed = false;
   /** Documents without a window that this window's nodes belong to, each with its observer. */
   readonly #otherDocuments = new Map<object, { context: Context; observer: MutationObserverLike }>();
   #generation = 0;
@@ -182,8 +185,12 @@ class WindowInstallation implements Installation {
     }
     this.#context = documentContextOf<DOMTreeAdapterMap>(document) ?? this.#createContext(document, this.#origin?.aboutBaseURL ?? null, this.#origin?.documentURL, false);
     this.#observe(document);
-    const existing = document.querySelectorAll("iframe");
-    for (let i = 0; i < existing.length; i++) this.processFrame(existing[i]!);
+    // getElementsByTagName: jsdom answers it much faster than querySelectorAll.
+    const existing = document.getElementsByTagName("iframe");
+    for (let i = 0; i < existing.length; i++) {
+      const iframe = existing[i]!;
+      if (iframe.namespaceURI === HTML_NAMESPACE) this.processFrame(iframe);
+    }
   }
 
   // --- Contexts -------------------------------------------------------------------------------
@@ -377,6 +384,13 @@ class WindowInstallation implements Installation {
       entry.values.set(name, computed);
       return computed;
     }
+    if (name === "href" && !this.#primed) {
+      this.#primed = true;
+      this.#primeHyperlinks();
+      const primed = this.#cache.get(element);
+      const value = primed?.values.get(name);
+      if (value !== undefined) return value;
+    }
     // Only elements in the window document's tree are cached: theirs are the mutations observed.
     // (Their context is the window document's, found without asking for the node document.)
     const inTree = (element as unknown as { getRootNode(): unknown }).getRootNode() === this.window.document;
@@ -386,6 +400,34 @@ class WindowInstallation implements Installation {
       this.#cache.set(element, { generation: this.#generation, context, values: new Map([[name, value]]) });
     }
     return value;
+  }
+
+  /**
+   * Optimisation: the first href read computes the href of every `<a>` and
+   * `<area>` of the document in one pass. Most callers that read one link's
+   * href read them all (crawlers, link checkers), and one pass over
+   * `querySelectorAll` needs one jsdom call per link (`getAttribute`),
+   * where an element at a time needs four or five (node document, root,
+   * namespaced attribute lookups). The values are exactly url-utils' href
+   * getter: the href attribute encoding-parsed relative to the document and
+   * serialized, or the attribute itself (as a scalar value string) when it
+   * does not parse. Done once per installation, not after every mutation,
+   * so that it stays linear; skipped with xml:base, where elements differ.
+   */
+  #primeHyperlinks(): void {
+    const context = this.#context;
+    if (context === null || this.#options.xmlBase === true) return;
+    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-links — a and area elements
+    // with an href, in the HTML namespace; jsdom answers it in one walk.
+    const links = this.window.document.links;
+    for (let i = 0; i < links.length; i++) {
+      const element = links[i]!;
+      if (element.namespaceURI !== HTML_NAMESPACE) continue;
+      const attribute = element.getAttribute("href");
+      if (attribute === null) continue;
+      const href = encodingParseAndSerializeURL(context, attribute) ?? attribute.toWellFormed();
+      this.#cache.set(element, { generation: this.#generation, context, values: new Map([["href", href]]) });
+    }
   }
 
   /** The content attributes whose changes matter: URL attributes, srcdoc. */

@@ -23,6 +23,8 @@ export interface ElementLike extends DOMElement {
 export interface DocumentLike extends DOMDocument {
   createElement(localName: string): ElementLike;
   querySelectorAll(selectors: string): ArrayLike<ElementLike>;
+  getElementsByTagName(qualifiedName: string): ArrayLike<ElementLike>;
+  readonly links: ArrayLike<ElementLike>;
   readonly readyState: string;
   addEventListener(type: string, listener: () => void, options?: { once?: boolean }): void;
   open(): unknown;
