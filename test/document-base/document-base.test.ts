@@ -997,7 +997,7 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
           }
           context.dispose();
         }),
-        { numRuns: 60 },
+        { numRuns: 100 },
       );
     });
   });
