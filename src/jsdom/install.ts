@@ -535,7 +535,13 @@ class WindowInstallation implements Installation {
   }
 
   /**
-   * The container document's base URL for a frame created now, serialized.
+   * The container document's base URL for a frame created now, serialized:
+   * the rule of document-base's `frameCreationBaseURL` (the first `<base
+   * href>` counts only when it precedes the frame in tree order).
+   *
+   * Optimisation: the DOM's own `querySelectorAll` and
+   * `compareDocumentPosition` answer it without walking the tree element by
+   * element through jsdom's wrappers, as the adapter-generic walk would.
    *
    * Deviation: the HTML Standard snapshots it when the frame's document is
    * created. docbase sees the frame when it next takes the mutation records
