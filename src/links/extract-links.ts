@@ -32,8 +32,7 @@ import {
   type ParsedSource,
   findStartTag,
   rawTextEnd,
-  type SourceAttribute,
-  type SourceStartTag,
+  StartTagScan,
   type TagRecord,
 } from "./html-source.ts";
 import { parseRefresh } from "./refresh.ts";
@@ -319,6 +318,11 @@ interface Job {
 
 const ABOUT_SRCDOC = basicURLParse("about:srcdoc")!;
 
+/** Whether a tag has been found in the source yet (see `DocumentReader.read`). */
+const NOT_YET = 0;
+const FOUND = 1;
+const NOT_FOUND = 2;
+
 function isASCIIWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
@@ -349,6 +353,8 @@ class DocumentReader {
    * with an href: frames created before it take the fallback base URL.
    */
   private firstBaseSeen = false;
+  /** The start tag being read (reused for every tag). */
+  private readonly scan = new StartTagScan();
 
   constructor(job: Job, validate: boolean, scripting: boolean, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
     this.links = links;
@@ -366,8 +372,8 @@ class DocumentReader {
 
   read(): void {
     const { text, parsed } = this.job;
+    const scan = this.scan;
     let floor = 0;
-    let scan: SourceStartTag | null | undefined;
     const tags = parsed.tags;
     for (let t = 0; t < tags.length; t++) {
       const tag = tags[t]!;
@@ -386,9 +392,8 @@ class DocumentReader {
       ) {
         this.firstBaseSeen = true;
       }
-      // The tag in the source, found when first needed (undefined: not yet; null: not found).
-      scan = undefined;
-      const findScan = (): SourceStartTag | null => (scan !== undefined ? scan : (scan = findStartTag(text, tag, previousEnd)?.scan ?? null));
+      // The tag in the source, read into `scan` when first needed.
+      let found = NOT_YET;
       const attrs = tag.tokenAttrs;
       for (let i = 0; i < tag.attrCount; i++) {
         const attr = attrs[i]!;
@@ -399,21 +404,20 @@ class DocumentReader {
         if (row === undefined) continue;
         if (row.kind === "refresh" && !isRefreshMeta(element)) continue;
         if (row.kind === "css" && !mayContainCSSURL(attr.value)) continue;
-        const found = findScan();
+        if (found === NOT_YET) found = findStartTag(text, tag, previousEnd, scan) === -1 ? NOT_FOUND : FOUND;
         // Deviation: a tag that cannot be found again in the source (only
         // adversarial input: thousands of "<" inside one tag) gives no links.
-        if (found === null) continue;
-        const source = sourceAttributeFor(found, i, name);
-        if (source === null) continue;
-        this.attribute(tag, ns, name, attr, source, row);
+        if (found === NOT_FOUND) continue;
+        // The scan's attributes are the token's, in order (findStartTag checked each name).
+        this.attribute(tag, ns, name, attr, i, row);
       }
       if (ns === "html" && element.tagName === "form" && tag.adopted === null && !element.attrs.some((a) => a.name === "action" && a.namespace === undefined)) {
-        const found = findScan();
-        if (found !== null) this.missingFormAction(tag, found);
+        if (found === NOT_YET) found = findStartTag(text, tag, previousEnd, scan) === -1 ? NOT_FOUND : FOUND;
+        if (found === FOUND) this.missingFormAction(tag);
       }
       if (element.tagName === "style" && tag.adopted === null) {
-        const found = findScan();
-        if (found !== null) this.styleText(tag, ns, found);
+        if (found === NOT_YET) found = findStartTag(text, tag, previousEnd, scan) === -1 ? NOT_FOUND : FOUND;
+        if (found === FOUND) this.styleText(tag, ns);
       }
     }
   }
@@ -484,15 +488,18 @@ class DocumentReader {
     return link;
   }
 
-  private attribute(tag: TagRecord, ns: "html" | "svg", name: string, attr: Attribute, source: SourceAttribute, row: CatalogueEntry): void {
+  /** The links of attribute `attr` of `tag`, whose text is attribute `index` of the scan. */
+  private attribute(tag: TagRecord, ns: "html" | "svg", name: string, attr: Attribute, index: number, row: CatalogueEntry): void {
     const text = this.job.text;
     const v = attr.value;
-    const vs = source.valueStart;
+    const scan = this.scan;
+    const vs = scan.valueStart(index);
+    const ve = scan.valueEnd(index);
     // Optimisation: a value with nothing decoded maps one for one (CR → LF and NUL → U+FFFD keep the length, so compare).
     let map: DecodedText | null = null;
     let mapped = true;
-    if (v.length !== source.valueEnd - vs || !text.startsWith(v, vs)) {
-      map = decodeAttributeValue(text, vs, source.valueEnd);
+    if (v.length !== ve - vs || text.slice(vs, ve) !== v) {
+      map = decodeAttributeValue(text, vs, ve);
       // The map is only right when it decodes what the parser decoded.
       if (map.text !== v) mapped = false;
     }
@@ -500,7 +507,7 @@ class DocumentReader {
     const endAt = (d: number): number => (!mapped ? vs : map === null ? vs + d : sourceEnd(map, d));
     // Optimisation: where the text is matters only for rewriting.
     const site: AttributeSite =
-      this.sites === null ? noSite : { type: "attribute", quote: source.quote ?? "", valueStart: vs, valueEnd: source.valueEnd, css: null };
+      this.sites === null ? noSite : { type: "attribute", quote: scan.quote(index) ?? "", valueStart: vs, valueEnd: ve, css: null };
     const documentBase = this.urls.documentBaseURL;
     const baseHref = this.baseHref;
     const enc = this.urls.outputEncoding;
@@ -571,12 +578,12 @@ class DocumentReader {
       }
       case "srcdoc": {
         if (!mapped) return;
-        const srcdocMap = map ?? { text: v, sourceStart: vs, sourceEnd: source.valueEnd, segments: null };
+        const srcdocMap = map ?? { text: v, sourceStart: vs, sourceEnd: ve, segments: null };
         // https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes —
         // an about:srcdoc document, UTF-8, whose about base URL is the
         // container document's base URL when the parser created the iframe: a
         // <base> that comes later in the source does not count yet.
-        const quote = source.quote ?? "";
+        const quote = scan.quote(index) ?? "";
         this.jobs.push({
           text: v,
           parsed: parseWithPositions(v, this.scripting),
@@ -593,15 +600,16 @@ class DocumentReader {
     }
   }
 
-  private missingFormAction(tag: TagRecord, scan: SourceStartTag): void {
+  private missingFormAction(tag: TagRecord): void {
     const enc = this.urls.outputEncoding;
-    const link = this.add(tag, "html", "action", "single", false, "", scan.nameEnd, scan.nameEnd, this.urls.documentURL, this.documentHref, enc, { type: "missing" }, this.documentHref);
+    const at = this.scan.nameEnd;
+    const link = this.add(tag, "html", "action", "single", false, "", at, at, this.urls.documentURL, this.documentHref, enc, { type: "missing" }, this.documentHref);
     (link as { missing?: true }).missing = true;
   }
 
-  private styleText(tag: TagRecord, ns: "html" | "svg", scan: SourceStartTag): void {
+  private styleText(tag: TagRecord, ns: "html" | "svg"): void {
     const text = this.job.text;
-    const contentStart = scan.end;
+    const contentStart = this.scan.end;
     const contentEnd = rawTextEnd(text, contentStart, "style");
     const css = text.slice(contentStart, contentEnd);
     if (ns === "svg") {
@@ -632,16 +640,6 @@ function isRefreshMeta(element: LeanElement): boolean {
     }
   }
   return false;
-}
-
-/** The source attribute for the token's attribute number `index` (named `name`). */
-function sourceAttributeFor(scan: SourceStartTag, index: number, name: string): SourceAttribute | null {
-  const byIndex = scan.attributes[index];
-  // The token's attributes are the tag's, in order, duplicates dropped; only
-  // foreign content changes their names' case ("xlink:href", "viewBox").
-  if (byIndex !== undefined && (byIndex.name === name || byIndex.name === asciiLowercase(name))) return byIndex;
-  const lower = asciiLowercase(name);
-  return scan.attributes.find((a) => a.name === lower) ?? null;
 }
 
 /**
@@ -695,12 +693,16 @@ export function extractSites(document: PreparedDocument, validate: boolean, rewr
   return { links, sites };
 }
 
+/** A surrogate pair: one code point, two code units. */
+const surrogatePair = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
 /**
  * Fills in `line` and `column` of every link (sorted by start), in one pass
  * over the text.
  *
- * Optimisation: line breaks are found with `indexOf`; columns count code
- * units, unless the text has surrogate pairs, when they count code points.
+ * Optimisation: line breaks are found with `indexOf` and surrogate pairs
+ * with a regular expression (both native scans); columns count code units,
+ * less one for each surrogate pair before the link on its line.
  */
 function setLinesAndColumns(text: string, links: Link[]): void {
   let line = 1;
@@ -708,9 +710,10 @@ function setLinesAndColumns(text: string, links: Link[]): void {
   let at = 0; // Everything before `at` is counted.
   let nextLF = -2;
   let nextCR = -2;
-  // Surrogate pairs (one code point, two code units) between lineStart and pairsAt.
+  // Surrogate pairs between lineStart and the last link, and where the next one is (-1: none).
   let pairs = 0;
-  let pairsAt = 0;
+  let nextPair = -2;
+  surrogatePair.lastIndex = 0;
   for (const link of links) {
     const target = link.start;
     if (target > at) {
@@ -723,23 +726,20 @@ function setLinesAndColumns(text: string, links: Link[]): void {
         at = next + (text.charCodeAt(next) === 0x0d && text.charCodeAt(next + 1) === 0x0a ? 2 : 1);
         line++;
         lineStart = at;
+        pairs = 0;
       }
       at = target;
     }
-    if (pairsAt < lineStart) {
-      pairs = 0;
-      pairsAt = lineStart;
-    }
-    // Only the lines with links are read, each up to its last link.
-    for (; pairsAt < target - 1; pairsAt++) {
-      const c = text.charCodeAt(pairsAt);
-      if (c >= 0xd800 && c <= 0xdbff) {
-        const d = text.charCodeAt(pairsAt + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          pairs++;
-          pairsAt++;
-        }
+    // Count the pairs that end before the link's first code unit.
+    for (;;) {
+      if (nextPair !== -1 && nextPair < lineStart) {
+        surrogatePair.lastIndex = lineStart;
+        nextPair = surrogatePair.exec(text)?.index ?? -1;
       }
+      if (nextPair === -1 || nextPair + 2 > target) break;
+      pairs++;
+      surrogatePair.lastIndex = nextPair + 2;
+      nextPair = surrogatePair.exec(text)?.index ?? -1;
     }
     (link as { line: number }).line = line;
     (link as { column: number }).column = target - lineStart + 1 - pairs;

@@ -284,6 +284,32 @@ describe("positions", () => {
     expect(links[0]!.column).toBe(24);
     expect(links[0]!.start).toBe(25);
   });
+
+  it("counts only the surrogate pairs of the link's own line, before it", () => {
+    const html = '<p title="😀">\n<a href="x" title="𝄞"><img src="y">😀\n<a href=z>';
+    expect(pick(extractLinks(html, { url }), "value", "line", "column", "start")).toEqual([
+      ["x", 2, 10, 24],
+      ["y", 2, 33, 48],
+      ["z", 3, 9, 62],
+    ]);
+  });
+
+  it("finds each tag in the source when attribute values and names hold '<'", () => {
+    const html = '<a title="<a href=q>" href=x><img alt=\'<img src="w">\' src=y><a b<c=1 href=v><a title="<a b" c=d href=u>';
+    const links = extractLinks(html, { url });
+    expect(pick(links, "value", "start")).toEqual([
+      ["x", html.indexOf("x>")],
+      ["y", html.indexOf("y>")],
+      ["v", html.indexOf("v>")],
+      ["u", html.indexOf("u>")],
+    ]);
+  });
+
+  it("points at the first of duplicate attributes, whatever their case", () => {
+    const html = "<a HREF=first href=second Href=third>";
+    const links = extractLinks(html, { url });
+    expect(pick(links, "value", "start")).toEqual([["first", 8]]);
+  });
 });
 
 describe("scripting", () => {
