@@ -21,9 +21,8 @@ import {
   HTML_NAMESPACE,
   parse5TreeAdapter,
 } from "../document-base/index.ts";
-import type { Link } from "../links/index.ts";
+import { type Link, sourcePosition, type SourcePosition } from "../links/index.ts";
 import { decodeText, documentEncoding } from "./document-text.ts";
-import { positionOf, type SourcePosition } from "./source-positions.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -182,7 +181,7 @@ export function baseURLReport(bytes: Uint8Array, links: readonly Link[], options
     const location = element.sourceCodeLocation?.attrs?.["href"];
     const link =
       location === undefined ? undefined : baseLinks.find((l) => l.start >= location.startOffset && l.start <= location.endOffset);
-    const position = link ?? (location === undefined ? { line: 0, column: 0 } : positionOf(text, location.startOffset));
+    const position = link ?? (location === undefined ? { line: 0, column: 0 } : sourcePosition(text, location.startOffset));
     const href = link?.value ?? element.attrs.find((a) => a.name === "href")?.value ?? "";
     const url = link?.url ?? null;
     let status: BaseElementStatus;

@@ -1,8 +1,8 @@
 /**
- * The text of an HTML file, for the command's own reading of it (where a
- * validation error is in the source, which `<base>` elements the document
- * has), decoded exactly as the links layer decoded it, so that a link's
- * `start` and `end` are offsets into this text.
+ * The text of an HTML file, for the command's own reading of it (which
+ * `<base>` elements the document has, and where), decoded exactly as the
+ * links layer decoded it, so that a link's `start` and `end` are offsets
+ * into this text.
  *
  * The encoding is the one the links layer used: it reports each link's
  * query encoding, which for a link of the document itself (not CSS, not a

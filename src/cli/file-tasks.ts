@@ -13,10 +13,9 @@ import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts
 import { absolutize, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
 import { copyFileAtomic, writeFileAtomic } from "./atomic-write.ts";
 import { baseURLReport } from "./base-url-report.ts";
-import { decodeText, documentEncoding, sniffEncoding } from "./document-text.ts";
+import { sniffEncoding } from "./document-text.ts";
 import { formatLinkTable, formatValue, linkLabel } from "./format.ts";
 import { siteFileForURL, type SiteFiles, siteHas } from "./site.ts";
-import { positionAfter, valueOffsetMapper } from "./source-positions.ts";
 
 /**
  * One file to work on.
@@ -244,22 +243,17 @@ function mustExist(link: Link): boolean {
   return link.attribute !== "ping" && link.attribute !== "action" && link.attribute !== "formaction";
 }
 
-/** The validation errors of every link, each at its place in the source. */
-function validationFindings(bytes: Uint8Array, links: readonly Link[], label: string | undefined, findings: Finding[]): void {
-  let text: string | null = null;
+/** The validation errors of every link, each at its place in the source (the links layer's `line` and `column` of the error). */
+function validationFindings(links: readonly Link[], findings: Finding[]): void {
   for (const link of links) {
     const errors = link.errors;
-    if (errors === undefined || errors.length === 0) continue;
-    text ??= decodeText(bytes, documentEncoding(bytes, label, links));
-    const at = valueOffsetMapper(text, link);
+    if (errors === undefined) continue;
     for (const error of errors) {
-      const offset = at(error.start);
-      const position = positionAfter(text, link.start, link, offset);
       const description = validationErrorTypes[error.type as ValidationErrorType]?.description ?? "";
       const fails = link.url === null ? " The URL does not parse." : "";
       findings.push({
-        line: position.line,
-        column: position.column,
+        line: error.line,
+        column: error.column,
         type: error.type,
         category: "invalid-url",
         message: `${linkLabel(link)} ${formatValue(link.value)}: ${description}${fails}`,
@@ -333,7 +327,7 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
 export function checkDocument(bytes: Uint8Array, options: { readonly url: string; readonly encoding: string | undefined; readonly root: string | null; readonly site: SiteFiles | null }): { links: number; findings: Finding[] } {
   const links = extractLinks(bytes, { url: options.url, encoding: options.encoding, validate: true });
   const findings: Finding[] = [];
-  validationFindings(bytes, links, options.encoding, findings);
+  validationFindings(links, findings);
   if (options.root !== null && options.site !== null) missingFileFindings(links, options.root, options.site, findings);
   if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -37,7 +37,17 @@ export interface DecodedText {
   readonly segments: Segments | null;
 }
 
-interface Segments {
+/**
+ * The segments of a {@link DecodedText}, in order (a decoder builds them:
+ * this one for attribute values, `cssValueMap` for CSS escapes).
+ *
+ * @example
+ * ```ts
+ * // "a&lt;b" decoded to "a<b": "a" as is, "&lt;" → "<", "b" as is.
+ * const segments: Segments = { decoded: [0, 1, 2], source: [0, 1, 5], literal: [1, 0, 1] };
+ * ```
+ */
+export interface Segments {
   /** Decoded offset where each segment starts. */
   readonly decoded: number[];
   /** Source offset where each segment starts. */

@@ -11,6 +11,7 @@
  */
 
 import { tokenize, TokenType, type CSSToken } from "@csstools/css-tokenizer";
+import type { DecodedText } from "./character-references.ts";
 
 /**
  * One URL reference in a piece of CSS.
@@ -51,6 +52,25 @@ function stringRange(css: string, token: CSSToken): { start: number; end: number
   return { start: start + 1, end, quote };
 }
 
+/** Whether an odd run of backslashes ends just before `css[at]` (not looking before `floor`): `css[at]` is escaped. */
+function afterEscapingBackslash(css: string, at: number, floor: number): boolean {
+  let backslashes = 0;
+  for (let k = at - 1; k >= floor && css.charCodeAt(k) === 0x5c; k--) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/**
+ * Whether the whitespace at `css[at]` belongs to an escape: an escaped
+ * whitespace character ("\ "), or the one whitespace that ends a hex
+ * escape ("\20 ") (https://drafts.csswg.org/css-syntax/#consume-escaped-code-point).
+ */
+function isEscapeWhitespace(css: string, at: number, floor: number): boolean {
+  if (afterEscapingBackslash(css, at, floor)) return true;
+  let k = at;
+  while (k > floor && at - k < 7 && isHexDigit(css.charCodeAt(k - 1))) k--;
+  return k < at && at - k <= 6 && afterEscapingBackslash(css, k, floor);
+}
+
 /** The text range inside an unquoted `url(…)` token, without the whitespace around it. */
 function urlTokenRange(css: string, token: CSSToken): { start: number; end: number } {
   let i = token[2];
@@ -59,9 +79,14 @@ function urlTokenRange(css: string, token: CSSToken): { start: number; end: numb
   while (i <= last && css.charCodeAt(i) !== 0x28) i += css.charCodeAt(i) === 0x5c ? 2 : 1;
   i++;
   while (i <= last && isWhitespace(css.charCodeAt(i))) i++;
-  let end = css.charCodeAt(last) === 0x29 ? last : last + 1;
-  // Trailing whitespace, unless it is an escaped space.
-  while (end > i && isWhitespace(css.charCodeAt(end - 1)) && css.charCodeAt(end - 2) !== 0x5c) end--;
+  // A token that ends at EOF has no ")"; an escaped ")" is part of the URL.
+  let end = css.charCodeAt(last) === 0x29 && !afterEscapingBackslash(css, last, i) ? last : last + 1;
+  // Trailing whitespace, unless it belongs to an escape (CR LF is one whitespace).
+  while (end > i && isWhitespace(css.charCodeAt(end - 1))) {
+    const w = css.charCodeAt(end - 1) === 0x0a && end - 2 >= i && css.charCodeAt(end - 2) === 0x0d ? end - 2 : end - 1;
+    if (isEscapeWhitespace(css, w, i)) break;
+    end--;
+  }
   return { start: i, end };
 }
 
@@ -160,6 +185,135 @@ export function findCSSURLs(css: string): CSSURLReference[] {
     }
   }
   return refs;
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
+function isSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdfff;
+}
+
+/**
+ * The map from a URL reference's value back to its text in `css` (the
+ * CSS it was found in), to tell where something found in the value (a
+ * validation error) is in the CSS: null when the text is the value as it
+ * is, so that offset `d` of the value is offset `ref.start + d` of the
+ * CSS; else the text decoded again as the tokenizer decodes it, with the
+ * map (see `sourceStart` and `sourceEnd` of character-references.ts): an
+ * escape's code point maps to the whole escape, from its `\` to the
+ * whitespace that ends a hex escape. Its `text` is `ref.value` unless
+ * this decoder and the tokenizer disagree, which the caller checks before
+ * using the map.
+ *
+ * Optimisation: most URLs are written without escapes; for them, nothing
+ * is allocated (the raw text equals the value, so the map is the identity).
+ *
+ * @example
+ * ```ts
+ * const css = "background: url(a\\20 b)";
+ * const [ref] = findCSSURLs(css); // value "a b", start 16, end 22
+ * const map = cssValueMap(css, ref)!;
+ * map.text; // "a b"
+ * [sourceStart(map, 1), sourceEnd(map, 2)]; // [17, 21]: the space is "\\20 "
+ * cssValueMap("url(a.png)", findCSSURLs("url(a.png)")[0]); // null
+ * ```
+ */
+export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | null {
+  const { start, end, value } = ref;
+  // Decoding only shortens or replaces, so a text as long as the value and equal to it has nothing decoded.
+  if (end - start === value.length && css.startsWith(value, start)) return null;
+  const decoded: number[] = [];
+  const source: number[] = [];
+  const literal: number[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  let literalStart = start;
+  const flushLiteral = (to: number): void => {
+    if (to > literalStart) {
+      decoded.push(length);
+      source.push(literalStart);
+      literal.push(1);
+      parts.push(css.slice(literalStart, to));
+      length += to - literalStart;
+    }
+  };
+  const pushSpecial = (from: number, text: string): void => {
+    decoded.push(length);
+    source.push(from);
+    literal.push(0);
+    parts.push(text);
+    length += text.length;
+  };
+  let i = start;
+  while (i < end) {
+    const c = css.charCodeAt(i);
+    if (c === 0x5c) {
+      flushLiteral(i);
+      let j = i + 1;
+      if (j >= end) {
+        // https://drafts.csswg.org/css-syntax/#consume-string-token — a "\"
+        // before EOF in a string: "do nothing"; in a url(), an escape at EOF
+        // is U+FFFD (https://drafts.csswg.org/css-syntax/#consume-escaped-code-point).
+        if (ref.context === "") pushSpecial(i, "\uFFFD");
+        i = literalStart = end;
+        continue;
+      }
+      const next = css.charCodeAt(j);
+      if (next === 0x0a || next === 0x0c || next === 0x0d) {
+        // https://drafts.csswg.org/css-syntax/#consume-string-token — "If the
+        // next input code point is a newline, consume it": a line continuation,
+        // nothing decoded (a url() with one is a bad-url token, never a URL).
+        j += next === 0x0d && css.charCodeAt(j + 1) === 0x0a ? 2 : 1;
+        i = literalStart = j;
+        continue;
+      }
+      let text: string;
+      // https://drafts.csswg.org/css-syntax/#consume-escaped-code-point
+      if (isHexDigit(next)) {
+        // "Consume as many hex digits as possible, but no more than 5" (after
+        // the first), then one whitespace (CR LF is one, after preprocessing).
+        let code = 0;
+        while (j < end && j < i + 7 && isHexDigit(css.charCodeAt(j))) {
+          const digit = css.charCodeAt(j);
+          code = code * 16 + (digit <= 0x39 ? digit - 0x30 : (digit | 0x20) - 0x61 + 10);
+          j++;
+        }
+        const w = j < end ? css.charCodeAt(j) : -1;
+        if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0c) j++;
+        else if (w === 0x0d) j += j + 1 < end && css.charCodeAt(j + 1) === 0x0a ? 2 : 1;
+        // "If this number is zero, or is for a surrogate, or is greater than
+        // the maximum allowed code point, return U+FFFD."
+        text = code === 0 || isSurrogate(code) || code > 0x10ffff ? "\uFFFD" : String.fromCodePoint(code);
+      } else {
+        // "Otherwise: return the current input code point" (a whole surrogate pair).
+        const cp = css.codePointAt(j)!;
+        const size = cp > 0xffff ? 2 : 1;
+        text = cp === 0 || isSurrogate(cp) ? "\uFFFD" : css.slice(j, j + size);
+        j += size;
+      }
+      pushSpecial(i, text);
+      i = literalStart = j;
+      continue;
+    }
+    if (isSurrogate(c)) {
+      // A surrogate pair stays; a lone surrogate becomes U+FFFD, as NUL does.
+      if (c <= 0xdbff && i + 1 < end && css.charCodeAt(i + 1) >= 0xdc00 && css.charCodeAt(i + 1) <= 0xdfff) {
+        i += 2;
+        continue;
+      }
+    } else if (c !== 0) {
+      i++;
+      continue;
+    }
+    // https://drafts.csswg.org/css-syntax/#input-preprocessing — NUL and surrogates become U+FFFD.
+    flushLiteral(i);
+    pushSpecial(i, "\uFFFD");
+    i = literalStart = i + 1;
+  }
+  flushLiteral(end);
+  return { text: parts.join(""), sourceStart: start, sourceEnd: end, segments: { decoded, source, literal } };
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
-import { findCSSURLs, mayContainCSSURL } from "./css-urls.ts";
+import { type CSSURLReference, cssValueMap, findCSSURLs, mayContainCSSURL } from "./css-urls.ts";
 import { changedEncoding, decodeDocument, type DecodedDocument, decodeWith, encodingFromMetaContent } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import {
@@ -36,6 +36,7 @@ import {
   type TagRecord,
 } from "./html-source.ts";
 import { parseRefresh } from "./refresh.ts";
+import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { parseSrcset } from "./srcset.ts";
 
 const HTML_NS = "http://www.w3.org/1999/xhtml";
@@ -53,6 +54,40 @@ const XLINK_NS = "http://www.w3.org/1999/xlink";
  * ```
  */
 export type LinkKind = Exclude<AttributeKind, "css" | "srcdoc"> | "css-url" | "css-import";
+
+/**
+ * A validation error of a link's value: the URL Standard's error (`type`,
+ * and `start`/`end`, UTF-16 offsets into the link's `value`) and where it
+ * is in the source, in the same coordinates as the link's `start` and
+ * `end` (through character references, CR LF, CSS escapes and every
+ * srcdoc level): `sourceStart`/`sourceEnd`, and `line`/`column` of
+ * `sourceStart`, counted as the link's are.
+ *
+ * An error on a character that a reference or an escape stands for starts
+ * at its `&` (or `\`) and, when it ends there, ends after it. An empty
+ * range at the value's end is at the link's `end`; an error of a form
+ * without an action (an empty value, not in the source) has the link's
+ * own range.
+ *
+ * @example
+ * ```ts
+ * const html = '<a href="x&#x20;y">';
+ * const [link] = extractLinks(html, { url: "https://example.com/", validate: true });
+ * link.errors;
+ * // [{ type: "invalid-URL-unit", start: 1, end: 2, sourceStart: 10, sourceEnd: 16, line: 1, column: 11 }]
+ * html.slice(10, 16); // "&#x20;"
+ * ```
+ */
+export interface LinkValidationError extends ValidationError {
+  /** Where the error's range starts in the source (UTF-16 offset, as the link's `start`). */
+  readonly sourceStart: number;
+  /** Where it ends in the source (exclusive). */
+  readonly sourceEnd: number;
+  /** 1-based line of `sourceStart` (CR, LF and CR LF end a line). */
+  readonly line: number;
+  /** 1-based column of `sourceStart`, in code points from the line's start. */
+  readonly column: number;
+}
 
 /**
  * One URL occurrence in a document.
@@ -119,8 +154,13 @@ export interface Link {
   readonly descriptors?: readonly string[];
   /** For a srcset candidate with invalid descriptors, which the standard's parser drops: true. */
   readonly ignored?: true;
-  /** With the `validate` option: the URL Standard's validation errors, offsets into `value`. */
-  readonly errors?: readonly ValidationError[];
+  /**
+   * With the `validate` option: the URL Standard's validation errors of
+   * `value` (`start`/`end` offsets into `value`), each with where it is in
+   * the source (`sourceStart`/`sourceEnd`, `line`/`column`); see
+   * {@link LinkValidationError}.
+   */
+  readonly errors?: readonly LinkValidationError[];
 }
 
 /**
@@ -183,6 +223,25 @@ export interface MissingSite {
 export interface Layer {
   readonly map: DecodedText;
   readonly quote: '"' | "'" | "";
+}
+
+/**
+ * Where the code units of a link's value come from in its own document's
+ * text (the srcdoc's, for a link in a srcdoc document), to place its
+ * validation errors: `start(d)` is where code unit `d` starts (for one
+ * that a character reference or a CSS escape stands for, where that
+ * starts), `end(d)` where the text before `d` ends (after a reference or
+ * an escape that ends there).
+ *
+ * @example
+ * ```ts
+ * // The value of `<a href="x">`, at offset 9 of its document.
+ * const map: ValueMap = { start: (d) => 9 + d, end: (d) => 9 + d };
+ * ```
+ */
+export interface ValueMap {
+  start(d: number): number;
+  end(d: number): number;
 }
 
 /** A link with what rewriting needs. */
@@ -327,6 +386,75 @@ function isASCIIWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
+/**
+ * Places each validation error of a link's value (of length
+ * `valueLength`) in the top document's source: through `map` into the
+ * link's own document, then out through its srcdoc `layers` (innermost
+ * first), as the link's own range `[linkStart, linkEnd)` (already in the
+ * top document's source) was. An empty range at the value's end is at
+ * `linkEnd`. Without a map (a form without an action, or a value that
+ * could not be mapped: text that does not decode to the value, which
+ * would mean a decoder here and the parser disagree) each error gets the
+ * link's range: where its URL is, never a wrong place inside. `line` and
+ * `column` are left 0 for {@link extractSites} to count.
+ *
+ * @example
+ * ```ts
+ * // '<a href="a&amp;b c">': the value "a&b c" is at 9–19, "&amp;" at 10–15.
+ * const map: ValueMap = { start: (d) => [9, 10, 15, 16, 17, 18][d], end: (d) => [9, 10, 15, 16, 17, 18][d] };
+ * placeValidationErrors([{ type: "invalid-URL-unit", start: 3, end: 4 }], 5, map, [], 9, 18);
+ * // [{ type: "invalid-URL-unit", start: 3, end: 4, sourceStart: 16, sourceEnd: 17, line: 0, column: 0 }]
+ * placeValidationErrors([{ type: "invalid-URL-unit", start: 3, end: 4 }], 5, null, [], 9, 18)[0].sourceStart; // 9
+ * ```
+ */
+export function placeValidationErrors(
+  errors: readonly ValidationError[],
+  valueLength: number,
+  map: ValueMap | null,
+  layers: readonly Layer[],
+  linkStart: number,
+  linkEnd: number,
+): LinkValidationError[] {
+  const placed: LinkValidationError[] = [];
+  for (const error of errors) {
+    let start = linkStart;
+    let end = linkEnd;
+    if (map !== null) {
+      if (error.start === valueLength && error.end === valueLength) {
+        start = linkEnd;
+      } else {
+        start = map.start(error.start);
+        end = error.end === error.start ? start : map.end(error.end);
+        // Lift the range through the srcdoc levels, as `add` lifts the link's.
+        for (const layer of layers) {
+          const s = sourceStart(layer.map, start);
+          end = end === start ? s : sourceEnd(layer.map, end);
+          start = s;
+        }
+      }
+    }
+    placed.push({ type: error.type, start: error.start, end: error.end, sourceStart: start, sourceEnd: end, line: 0, column: 0 });
+  }
+  return placed;
+}
+
+/** The value map of a value that is `v.slice(offset, …)` of an attribute value `v`, whose offsets `at` and `endAt` map to the source. */
+function sliceMap(at: (d: number) => number, endAt: (d: number) => number, offset: number): ValueMap {
+  return { start: (d) => at(offset + d), end: (d) => endAt(offset + d) };
+}
+
+/**
+ * The value map of URL reference `ref` of `css`, whose offsets `at` and
+ * `endAt` map to the source: through the CSS escapes (when there are any)
+ * first; null when the escapes do not decode to the value.
+ */
+function cssMap(at: (d: number) => number, endAt: (d: number) => number, css: string, ref: CSSURLReference): ValueMap | null {
+  const escapes = cssValueMap(css, ref);
+  if (escapes === null) return sliceMap(at, endAt, ref.start);
+  if (escapes.text !== ref.value) return null;
+  return { start: (d) => at(sourceStart(escapes, d)), end: (d) => endAt(sourceEnd(escapes, d)) };
+}
+
 /** The qualified name of an attribute of the tree, as written in HTML. */
 function qualifiedName(attr: Attribute): string {
   if (attr.namespace === undefined) return attr.name;
@@ -436,6 +564,8 @@ class DocumentReader {
     baseHref: string | null,
     encoding: OutputEncodingName,
     site: AttributeSite | StyleTextSite | MissingSite,
+    /** With `validate`: where the value's code units are in this document's text (null: nowhere more precise than the link). */
+    valueMap: ValueMap | null,
     fixedURL?: string,
   ): Link {
     const job = this.job;
@@ -478,7 +608,10 @@ class DocumentReader {
       template: job.template || tag.inTemplate,
     };
     if (this.validate) {
-      (link as { errors?: readonly ValidationError[] }).errors = validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
+      // An empty or missing form action is never parsed ("If action is the
+      // empty string, let action be the URL of the form document"): no errors.
+      const errors = fixedURL !== undefined ? [] : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
+      (link as { errors?: readonly LinkValidationError[] }).errors = placeValidationErrors(errors, value.length, valueMap, job.layers, start, end);
     }
     this.links.push(link);
     if (this.sites !== null) {
@@ -511,6 +644,7 @@ class DocumentReader {
     const documentBase = this.urls.documentBaseURL;
     const baseHref = this.baseHref;
     const enc = this.urls.outputEncoding;
+    const validate = this.validate;
     switch (row.kind) {
       case "single": {
         let s = 0;
@@ -522,13 +656,13 @@ class DocumentReader {
           // https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url —
           // "parsing the value of element's href content attribute with document's
           // fallback base URL, and document's character encoding".
-          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.fallbackBaseURL, this.fallbackHref, enc, site);
+          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.fallbackBaseURL, this.fallbackHref, enc, site, validate ? sliceMap(at, endAt, s) : null);
         } else if (ns === "html" && v === "" && (name === "action" || name === "formaction")) {
           // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm —
           // "If action is the empty string, let action be the URL of the form document."
-          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.documentURL, this.documentHref, enc, site, this.documentHref);
+          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.documentURL, this.documentHref, enc, site, validate ? sliceMap(at, endAt, s) : null, this.documentHref);
         } else {
-          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), documentBase, baseHref, enc, site);
+          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), documentBase, baseHref, enc, site, validate ? sliceMap(at, endAt, s) : null);
         }
         return;
       }
@@ -545,8 +679,9 @@ class DocumentReader {
           const s = i;
           while (i < v.length && !isASCIIWhitespace(v.charCodeAt(i))) i++;
           const item = v.slice(s, i);
-          if (row.kind === "list") this.add(tag, ns, name, "list", row.obsolete, item, at(s), endAt(i), documentBase, baseHref, enc, site);
-          else this.add(tag, ns, name, "absolute-list", row.obsolete, item, at(s), endAt(i), null, null, "UTF-8", site);
+          const valueMap = validate ? sliceMap(at, endAt, s) : null;
+          if (row.kind === "list") this.add(tag, ns, name, "list", row.obsolete, item, at(s), endAt(i), documentBase, baseHref, enc, site, valueMap);
+          else this.add(tag, ns, name, "absolute-list", row.obsolete, item, at(s), endAt(i), null, null, "UTF-8", site, valueMap);
         }
         return;
       }
@@ -555,7 +690,8 @@ class DocumentReader {
         // rejects is still reported (it is a URL in the document), marked
         // `ignored: true`.
         for (const candidate of parseSrcset(v)) {
-          const link = this.add(tag, ns, name, "srcset", row.obsolete, candidate.url, at(candidate.start), endAt(candidate.end), documentBase, baseHref, enc, site);
+          const valueMap = validate ? sliceMap(at, endAt, candidate.start) : null;
+          const link = this.add(tag, ns, name, "srcset", row.obsolete, candidate.url, at(candidate.start), endAt(candidate.end), documentBase, baseHref, enc, site, valueMap);
           (link as { descriptors?: readonly string[] }).descriptors = candidate.descriptors;
           if (!candidate.valid) (link as { ignored?: true }).ignored = true;
         }
@@ -565,14 +701,15 @@ class DocumentReader {
         const refresh = parseRefresh(v);
         if (refresh === null || refresh.url === null) return;
         const { text: item, start, end } = refresh.url;
-        this.add(tag, ns, name, "refresh", row.obsolete, item, at(start), endAt(end), documentBase, baseHref, enc, site);
+        this.add(tag, ns, name, "refresh", row.obsolete, item, at(start), endAt(end), documentBase, baseHref, enc, site, validate ? sliceMap(at, endAt, start) : null);
         return;
       }
       case "css": {
         for (const ref of findCSSURLs(v)) {
           // CSS always parses URLs as UTF-8, against the document base URL.
           const cssSite: AttributeSite = this.sites === null ? noSite : { ...site, css: ref.context };
-          this.add(tag, ns, name, ref.import ? "css-import" : "css-url", row.obsolete, ref.value, at(ref.start), endAt(ref.end), documentBase, baseHref, "UTF-8", cssSite);
+          const valueMap = validate ? cssMap(at, endAt, v, ref) : null;
+          this.add(tag, ns, name, ref.import ? "css-import" : "css-url", row.obsolete, ref.value, at(ref.start), endAt(ref.end), documentBase, baseHref, "UTF-8", cssSite, valueMap);
         }
         return;
       }
@@ -603,7 +740,7 @@ class DocumentReader {
   private missingFormAction(tag: TagRecord): void {
     const enc = this.urls.outputEncoding;
     const at = this.scan.nameEnd;
-    const link = this.add(tag, "html", "action", "single", false, "", at, at, this.urls.documentURL, this.documentHref, enc, { type: "missing" }, this.documentHref);
+    const link = this.add(tag, "html", "action", "single", false, "", at, at, this.urls.documentURL, this.documentHref, enc, { type: "missing" }, null, this.documentHref);
     (link as { missing?: true }).missing = true;
   }
 
@@ -620,11 +757,14 @@ class DocumentReader {
       const only = children.length === 1 && children[0]!.nodeName === "#text" ? (children[0] as LeanText).value : children.length === 0 ? "" : null;
       if (only === null || only !== css) return;
     }
+    // The style sheet is raw text: an offset in it is `contentStart` more in the document.
+    const shift = this.validate ? (d: number): number => contentStart + d : null;
     for (const ref of findCSSURLs(css)) {
+      const valueMap = shift === null ? null : cssMap(shift, shift, css, ref);
       this.add(tag, ns, null, ref.import ? "css-import" : "css-url", false, ref.value, contentStart + ref.start, contentStart + ref.end, this.urls.documentBaseURL, this.baseHref, "UTF-8", {
         type: "style-text",
         css: ref.context,
-      });
+      }, valueMap);
     }
   }
 }
@@ -690,7 +830,31 @@ export function extractSites(document: PreparedDocument, validate: boolean, rewr
     sites?.sort((a, b) => a.link.start - b.link.start || a.link.end - b.link.end);
   }
   setLinesAndColumns(document.text, links);
+  if (validate) setErrorPositions(document.text, links);
   return { links, sites };
+}
+
+/**
+ * Fills in `line` and `column` of every validation error, counting from
+ * its link's (errors are inside their link's range).
+ *
+ * Optimisation: each error counts on from the one before when it is not
+ * before it (the parser reports errors mostly in order), so a long value
+ * with many errors is read about once, not once per error.
+ */
+function setErrorPositions(text: string, links: readonly Link[]): void {
+  for (const link of links) {
+    const errors = link.errors;
+    if (errors === undefined) continue;
+    let from: SourceAnchor = link;
+    for (const error of errors) {
+      if (error.sourceStart < from.start) from = link;
+      const { line, column } = sourcePosition(text, error.sourceStart, from);
+      (error as { line: number }).line = line;
+      (error as { column: number }).column = column;
+      from = { start: error.sourceStart, line, column };
+    }
+  }
 }
 
 /** A surrogate pair: one code point, two code units. */

@@ -18,7 +18,8 @@
  */
 
 export { catalogue, lookupAttribute, type AttributeKind, type CatalogueEntry } from "./catalogue.ts";
-export { extractLinks, type ExtractLinksOptions, type Link, type LinkKind } from "./extract-links.ts";
+export { extractLinks, type ExtractLinksOptions, type Link, type LinkKind, type LinkValidationError } from "./extract-links.ts";
+export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";
 export { rewriteLinks, type RewriteLinksOptions } from "./rewrite-links.ts";
 export { absolutize, relativize, rebase, relativeReference } from "./rewrites.ts";
 export { parseSrcset, type ImageCandidate } from "./srcset.ts";

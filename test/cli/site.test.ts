@@ -1,10 +1,9 @@
-// The pieces under the command, in process: the file ↔ URL mapping and the
-// value → source position mapping (the subprocess suites cover the rest).
+// The pieces under the command, in process: the file ↔ URL mapping (the
+// subprocess suites cover the rest; where a validation error is in the
+// source is the links layer's, tested in test/links/validation-positions.test.ts).
 import { describe, expect, it } from "vitest";
 import { directoryOf, siteFileForURL, siteFilesFromLists, siteFileURL, siteHas, siteRootOption } from "../../src/cli/site.ts";
-import { positionAfter, positionOf, valueOffsetMapper } from "../../src/cli/source-positions.ts";
 import { isUsageError } from "../../src/cli/index.ts";
-import { extractLinks } from "../../src/links/index.ts";
 
 describe("site files and URLs", () => {
   it("siteFileURL serves index.html at its directory and percent-encodes names", () => {
@@ -49,44 +48,5 @@ describe("site files and URLs", () => {
     }
     expect(directoryOf("https://example.com/a/b.html?x")).toBe("https://example.com/a/");
     expect(directoryOf("https://example.com")).toBe("https://example.com/");
-  });
-});
-
-describe("source positions", () => {
-  const url = "https://example.com/";
-
-  it("maps offsets in a value to offsets in the source through references", () => {
-    const text = '<a href="&lt;&#x1F600;&amp;b&NotEqualTilde;c">';
-    const [link] = extractLinks(text, { url });
-    expect(link!.value).toBe("<\u{1F600}&b\u2242\u0338c");
-    const at = valueOffsetMapper(text, link!);
-    const source = (s: string): number => text.indexOf(s);
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map(at)).toEqual([
-      source("&lt;"),
-      source("&#x1F600;"),
-      source("&#x1F600;"),
-      source("&amp;"),
-      source("b&"),
-      source("&NotEqualTilde;"),
-      source("&NotEqualTilde;"),
-      source("c\""),
-    ]);
-    expect(at(8)).toBe(source('">'));
-  });
-
-  it("reports at the value's start when it cannot map (never inside at a wrong place)", () => {
-    const text = '<a href="x y">';
-    const [link] = extractLinks(text, { url });
-    // A link whose source text and value disagree beyond what decoding explains.
-    const at = valueOffsetMapper(text.replace("x y", "x&y"), { ...link!, value: "zzz" });
-    expect(at(2)).toBe(link!.start);
-  });
-
-  it("counts lines (CR, LF, CR LF) and columns in code points", () => {
-    expect(positionOf("a\nb", 2)).toEqual({ line: 2, column: 1 });
-    expect(positionOf("a\rb", 2)).toEqual({ line: 2, column: 1 });
-    expect(positionOf("a\r\nb", 3)).toEqual({ line: 2, column: 1 });
-    expect(positionOf("\u{1F600}\u{1F600}x", 4)).toEqual({ line: 1, column: 3 });
-    expect(positionAfter("ab\ncd", 1, { line: 1, column: 2 }, 5)).toEqual({ line: 2, column: 3 });
   });
 });
