@@ -25,6 +25,7 @@ import {
   type TreeAdapterTypeMap as Parse5TypeMap,
 } from "parse5";
 import { adapter as htmlparser2Builder, type Htmlparser2TreeAdapterMap as BuilderMap } from "parse5-htmlparser2-tree-adapter";
+import { getById } from "../tree-search.ts";
 import { miniHTMLDocument } from "./mini-dom.ts";
 import {
   type DocumentBaseTreeAdapter,
@@ -88,23 +89,6 @@ export interface TreeKit<T extends TreeAdapterTypeMap = TreeAdapterTypeMap> {
   children(node: T["node"]): T["node"][];
 }
 
-function walkById<N extends object>(
-  adapter: DocumentBaseTreeAdapter<TreeAdapterTypeMap<N, N, N, N, N, N>>,
-  root: N,
-  id: string,
-): N | null {
-  const stack: N[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (adapter.isElementNode(node) && adapter.getAttribute(node, null, "id") === id) return node;
-    const content = adapter.getTemplateContent(node);
-    if (content !== null) stack.push(content);
-    const children = Array.from(adapter.getChildNodes(node));
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-  }
-  return null;
-}
-
 /** The kit's view of a parse5 builder's node types. */
 type KitMap<B extends Parse5TypeMap> = TreeAdapterTypeMap<B["node"], B["parentNode"], B["childNode"], B["document"], B["documentFragment"], B["element"]>;
 
@@ -159,9 +143,7 @@ function parse5Kit<B extends Parse5TypeMap>(name: string, adapter: DocumentBaseT
       return adapter.getParentNode(node);
     },
     byId(document, id) {
-      const found = walkById(adapter as never, document as object, id);
-      if (found === null) throw new Error(`no element with id ${JSON.stringify(id)}`);
-      return found as M["element"];
+      return getById(adapter as never, document as object, id) as M["element"];
     },
     children(node) {
       return Array.from(adapter.getChildNodes(node));
@@ -221,9 +203,7 @@ const domKit: TreeKit<DOMMap> = {
     return node.parentNode;
   },
   byId(document, id) {
-    const found = walkById(domTreeAdapter as never, document, id);
-    if (found === null) throw new Error(`no element with id ${JSON.stringify(id)}`);
-    return found as unknown as Element;
+    return getById(domTreeAdapter as never, document, id) as unknown as Element;
   },
   children(node) {
     return Array.from(node.childNodes);

@@ -35,6 +35,7 @@ import {
   parse5TreeAdapter,
   type TreeAdapterTypeMap,
 } from "../../src/document-base/index.ts";
+import { getById } from "../tree-search.ts";
 
 /** Nodes as the suite sees them: opaque objects that the kit and the adapter understand. */
 export type Node = object;
@@ -85,25 +86,8 @@ export interface TreeKit {
   getAttribute(loaded: Loaded, element: Node, name: string, namespace?: string | null): string | null;
 }
 
-function walkById(adapter: DocumentBaseTreeAdapter<LooseMap>, root: Node, id: string): Node | null {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (adapter.isElementNode(node) && adapter.getAttribute(node, null, "id") === id) return node;
-    const content = adapter.getTemplateContent(node);
-    if (content !== null) stack.push(content);
-    const children = Array.from(adapter.getChildNodes(node));
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-  }
-  return null;
-}
-
 function byIdWith(adapter: DocumentBaseTreeAdapter<LooseMap>) {
-  return (document: Node, id: string): Node => {
-    const found = walkById(adapter, document, id);
-    if (found === null) throw new Error(`no element with id ${JSON.stringify(id)}`);
-    return found;
-  };
+  return (document: Node, id: string): Node => getById(adapter as never, document, id);
 }
 
 /** Kits for the two parse5-built trees, which share their building code. */
