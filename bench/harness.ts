@@ -15,7 +15,9 @@
  *    contender always runs first, or always right after the same
  *    neighbour, and a slow drift of the machine (thermal, another process)
  *    reaches all of them alike. The garbage collector runs before every
- *    sample, so no contender pays for another's garbage.
+ *    sample, so no contender pays for another's garbage, then one untimed
+ *    pass of the contender re-optimises what the collection deoptimised
+ *    (see the loop), so that samples measure the steady state.
  * 3. Result: the median over rounds of ns per unit, and, for each pair that
  *    is compared, the median over rounds of the two contenders' time ratio
  *    within the same round (a paired ratio, which cancels most of the drift).
@@ -246,6 +248,12 @@ export function measure<T>(
       const c = contenders[i]!;
       const reps = passes[i]!;
       gc();
+      // A forced full collection deoptimises code that embeds objects it
+      // frees (V8's --trace-deopt: "embedded weak objects cleared"), so the
+      // first pass after it runs unoptimised code a real workload never
+      // runs (measured: a 1 MB page took 4x its steady time). One untimed
+      // pass re-optimises; its garbage is the contender's own.
+      runChecked(c, input, expected[i]!);
       const t0 = now();
       for (let r = 0; r < reps; r++) runChecked(c, input, expected[i]!);
       const dt = now() - t0;

@@ -481,6 +481,7 @@ class DocumentReader {
    * with an href: frames created before it take the fallback base URL.
    */
   private firstBaseSeen = false;
+  private lastParseOptions: { base: URLRecord | null; encoding: OutputEncodingName } | null = null;
   /** The start tag being read (reused for every tag). */
   private readonly scan = new StartTagScan();
 
@@ -550,6 +551,18 @@ class DocumentReader {
     }
   }
 
+  /**
+   * The options of basicURLParse for `base` and `encoding`.
+   *
+   * Optimisation: nearly every link of a document uses the same pair: one
+   * object for them, not one per link.
+   */
+  private parseOptions(base: Readonly<URLRecord> | null, encoding: OutputEncodingName): { base: URLRecord | null; encoding: OutputEncodingName } {
+    const last = this.lastParseOptions;
+    if (last !== null && last.base === base && last.encoding === encoding) return last;
+    return (this.lastParseOptions = { base: base as URLRecord | null, encoding });
+  }
+
   /** Adds one link site, resolving `value` against `base` (null: no base) with `encoding`. */
   private add(
     tag: TagRecord,
@@ -582,7 +595,7 @@ class DocumentReader {
       url = fixedURL;
     } else {
       // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url
-      const record = basicURLParse(value, { base: base as URLRecord | null, encoding });
+      const record = basicURLParse(value, this.parseOptions(base, encoding));
       url = record === null ? null : serializeURL(record);
     }
     // Deviation: an element in template contents belongs to the template's
@@ -631,7 +644,7 @@ class DocumentReader {
     // Optimisation: a value with nothing decoded maps one for one (CR → LF and NUL → U+FFFD keep the length, so compare).
     let map: DecodedText | null = null;
     let mapped = true;
-    if (v.length !== ve - vs || text.slice(vs, ve) !== v) {
+    if (!scan.isVerbatim(index)) {
       map = decodeAttributeValue(text, vs, ve);
       // The map is only right when it decodes what the parser decoded.
       if (map.text !== v) mapped = false;

@@ -344,6 +344,8 @@ const SINGLE_QUOTED = 3;
 type ValueQuote = typeof NO_VALUE | typeof UNQUOTED | typeof DOUBLE_QUOTED | typeof SINGLE_QUOTED;
 
 const FIELDS = 5;
+/** A flag beside the quote: the source text is the value (see `isVerbatim`). */
+const VERBATIM = 4;
 
 /**
  * A start tag read from the source by {@link scanStartTag}: its
@@ -387,8 +389,20 @@ export class StartTagScan {
   }
   /** `"` or `'` for a quoted value, "" for an unquoted one, null for no value. */
   quote(i: number): '"' | "'" | "" | null {
-    const q = this.data[i * FIELDS + 4]!;
+    const q = this.data[i * FIELDS + 4]! & 3;
     return q === DOUBLE_QUOTED ? '"' : q === SINGLE_QUOTED ? "'" : q === UNQUOTED ? "" : null;
+  }
+
+  /**
+   * Whether attribute `i`'s source text is its value as it is (no
+   * character reference, CR or NUL in it), as {@link findStartTag} found
+   * when it checked the tag.
+   */
+  isVerbatim(i: number): boolean {
+    return (this.data[i * FIELDS + 4]! & VERBATIM) !== 0;
+  }
+  markVerbatim(i: number): void {
+    this.data[i * FIELDS + 4]! |= VERBATIM;
   }
 
   /** Starts a new scan. */
@@ -609,6 +623,23 @@ export function findStartTag(html: string, record: TagRecord, floor: number, sca
   return -1;
 }
 
+/**
+ * Whether `html[start, end)` is `value`, code unit for code unit.
+ *
+ * Optimisation: a short text is compared in place; a long one as a slice,
+ * because string equality compares flat strings with memcmp, several times
+ * faster than `startsWith` (attribute values can be a third of a page).
+ */
+function sourceIs(html: string, start: number, end: number, value: string): boolean {
+  const n = value.length;
+  if (end - start !== n) return false;
+  if (n < 16) {
+    for (let k = 0; k < n; k++) if (html.charCodeAt(start + k) !== value.charCodeAt(k)) return false;
+    return true;
+  }
+  return html.slice(start, end) === value;
+}
+
 function isASCIIAlpha(c: number): boolean {
   return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 }
@@ -643,9 +674,10 @@ function isStartTagOf(html: string, start: number, record: TagRecord, scan: Star
     const value = attr.value;
     const vs = scan.valueStart(i);
     const ve = scan.valueEnd(i);
-    // Optimisation: string equality compares flat strings with memcmp,
-    // several times faster than startsWith (values can be a third of a page).
-    if (ve - vs === value.length && html.slice(vs, ve) === value) continue;
+    if (sourceIs(html, vs, ve, value)) {
+      scan.markVerbatim(i);
+      continue;
+    }
     if (decodeAttributeValue(html, vs, ve).text !== value) return false;
   }
   return true;
