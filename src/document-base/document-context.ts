@@ -377,6 +377,28 @@ function isBaseElementWithHref(adapter: LooseAdapter, node: object): boolean {
   return isBaseElement(adapter, node) && adapter.getAttribute(node, null, "href") !== null;
 }
 
+/** The first child of `node` that is an element, or null. */
+function firstElementChild(adapter: LooseAdapter, node: object): object | null {
+  for (let child = adapter.getFirstChild(node); child !== null; child = adapter.getNextSibling(child)) {
+    if (adapter.isElementNode(child)) return child;
+  }
+  return null;
+}
+
+/**
+ * The document's head when it is the first element child of an HTML `html`
+ * document element (https://html.spec.whatwg.org/multipage/dom.html#the-head-element-2
+ * asks for the first head child of the html element; here it must be the
+ * first element child, so that nothing but it precedes its subtree), or null.
+ */
+function headOf(adapter: LooseAdapter, document: object): object | null {
+  const html = firstElementChild(adapter, document);
+  if (html === null || adapter.getLocalName(html) !== "html" || adapter.getNamespaceURI(html) !== HTML_NAMESPACE) return null;
+  const head = firstElementChild(adapter, html);
+  if (head === null || adapter.getLocalName(head) !== "head" || adapter.getNamespaceURI(head) !== HTML_NAMESPACE) return null;
+  return head;
+}
+
 /** Turns the public `DocumentContext` back into the implementation, or throws. */
 export function contextImpl(context: unknown): Context {
   if (context instanceof Context) return context;
@@ -534,6 +556,23 @@ export class Context implements DocumentContext<LooseMap> {
     if (document === null) return null;
     const adapter = this.adapter;
     if (adapter.getElementsByTagNameNS !== undefined && adapter.isDocumentNode(document)) {
+      // Optimisation: a base element with an href in the head is the first one in the document,
+      // found without looking at the rest of the tree (the whole body, on a large page). Tree order
+      // is preorder: when the document element is an html element whose first element child is
+      // the head, the only nodes before the head's descendants are the document, the html element
+      // and nodes that are not elements (a document has one element child; text, comments,
+      // doctypes and processing instructions have no children). So no base element comes before
+      // the head's first one.
+      const head = headOf(adapter, document);
+      if (head !== null) {
+        const inHead = adapter.getElementsByTagNameNS(head, HTML_NAMESPACE, "base");
+        if (inHead !== null) {
+          for (let i = 0; i < inHead.length; i++) {
+            const base = inHead[i]!;
+            if (adapter.getAttribute(base, null, "href") !== null) return base;
+          }
+        }
+      }
       // Optimisation: the tree's own index of HTML base elements, in tree order.
       const bases = adapter.getElementsByTagNameNS(document, HTML_NAMESPACE, "base");
       if (bases !== null) {

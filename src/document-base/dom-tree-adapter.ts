@@ -177,10 +177,11 @@ export const domTreeAdapter: DocumentBaseTreeAdapter<DOMTreeAdapterMap> = {
     element.removeAttributeNS(namespace, localName);
   },
 
-  getElementsByTagNameNS(document, namespace, localName) {
+  getElementsByTagNameNS(root, namespace, localName) {
     // Optimisation: the DOM's own index (jsdom walks its internal tree, without wrapping every
-    // node) instead of a walk through the public getters.
-    return typeof document.getElementsByTagNameNS === "function" ? document.getElementsByTagNameNS(namespace, localName) : null;
+    // node) instead of a walk through the public getters. Documents and elements both have it.
+    const scope = root as DOMNode & Pick<DOMDocument, "getElementsByTagNameNS">;
+    return typeof scope.getElementsByTagNameNS === "function" ? scope.getElementsByTagNameNS(namespace, localName) : null;
   },
 
   getDocumentURL(document) {

@@ -179,12 +179,13 @@ export interface DocumentBaseTreeAdapter<T extends TreeAdapterTypeMap = TreeAdap
   removeAttribute(element: T["element"], namespace: string | null, localName: string): void;
 
   /**
-   * Optional fast path: the HTML elements with this local name in
-   * `document`'s tree, in tree order, template contents excluded (the DOM's
+   * Optional fast path: the elements with this namespace and local name
+   * among the descendants of `root` (a document, or an element: its
+   * subtree), in tree order, template contents excluded (the DOM's
    * `getElementsByTagNameNS`), or null when the tree has no such index. When
    * present, the first-base search uses it instead of walking the tree.
    */
-  getElementsByTagNameNS?(document: T["document"], namespace: string, localName: string): ArrayLike<T["element"]> | null;
+  getElementsByTagNameNS?(root: T["document"] | T["element"], namespace: string, localName: string): ArrayLike<T["element"]> | null;
 
   // --- Documents (optional: trees whose documents know their URL) --------------
 

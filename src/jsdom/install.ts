@@ -12,27 +12,30 @@ import {
   type BaseURLChange,
   baseURI,
   createDocumentContext,
+  type DocumentBaseTreeAdapter,
   type DocumentContext,
   documentBaseURL,
   documentContextOf,
   type DOMTreeAdapterMap,
   domTreeAdapter,
+  encodingParseURL,
   fallbackBaseURL,
   HTML_NAMESPACE,
   matchesAboutBlank,
-  encodingParseAndSerializeURL,
   type MutationRecordLike,
 } from "../document-base/index.ts";
-import { parseURL, serializeURL } from "../core/index.ts";
+import { parseURL, serializeURL, type URLRecord } from "../core/index.ts";
 import {
   getHyperlinkAttribute,
   getReflectedURL,
+  type HyperlinkAttributeName,
   hyperlinkAttributeNames,
   type HyperlinkSettableAttributeName,
   reflectedURLAttributes,
   setHyperlinkAttribute,
   setReflectedURL,
 } from "../url-utils/index.ts";
+import { hyperlinkAttributeOfURL, keepsHyperlinkURL } from "../url-utils/hyperlink-element-utils.ts";
 import { PropertyPatches } from "./property-patches.ts";
 import type { DocumentLike, ElementLike, MutationObserverLike, MutationRecordShape, NodeLike, WindowLike } from "./window.ts";
 
@@ -111,11 +114,66 @@ const installations = new WeakMap<object, WindowInstallation>();
 
 type Context = DocumentContext<DOMTreeAdapterMap>;
 
-/** What a patched getter cached for one element. */
+/**
+ * Whether an element is an HTML `a` or `area` element (the elements with
+ * HTMLHyperlinkElementUtils), learned once per cache entry from its local
+ * name and namespace, which never change.
+ */
+const UNKNOWN = 0;
+const HYPERLINK = 1;
+const OTHER = 2;
+
+/**
+ * A value a patched getter computed, the content attribute (null: absent)
+ * it was computed from, and the attribute epoch at which that attribute was
+ * last seen to be the element's.
+ */
+interface CachedValue {
+  readonly attribute: string | null;
+  readonly value: string;
+  epoch: number;
+}
+
+/**
+ * What the patched getters cached for one element of the window's
+ * document, in the window document's context. Every value is a function of
+ * the element's kind, its node document (its base URL, encoding and URL)
+ * and one content attribute of the element, which it is kept with (see
+ * #entryOf).
+ */
 interface CacheEntry {
+  /**
+   * The generation at which the element was last found in the document's
+   * tree. While it is the current one, no node was inserted or removed and
+   * the base URL did not change since: the element is still in the tree, so
+   * its node document is still the window's document, with the same base
+   * URL.
+   */
   readonly generation: number;
-  readonly context: Context;
-  readonly values: Map<string, string>;
+  /** UNKNOWN, HYPERLINK or OTHER; it never changes. */
+  kind: number;
+  /**
+   * For an `a` or `area`, on the fast path (see #hyperlinkAttribute): the
+   * href attribute (null: absent) that `url` (null: absent or failure) and
+   * `href` were computed from, undefined when nothing was, and the attribute
+   * epoch at which it was last seen to be the element's.
+   */
+  hrefAttribute: string | null | undefined;
+  epoch: number;
+  url: Readonly<URLRecord> | null;
+  /** Optimisation: `url` serialized (the href getter's value), once asked for. */
+  href: string | undefined;
+  /** The values computed by url-utils, by IDL attribute name; null until one is. */
+  values: Map<string, CachedValue> | null;
+}
+
+/** The DOM functions a read calls on every element (see WindowInstallation's #native). */
+interface NativeFunctions {
+  readonly getAttributeNS: (this: object, namespace: string | null, localName: string) => string | null;
+  readonly getRootNode: (this: object) => unknown;
+  readonly localName: (this: object) => string;
+  readonly namespaceURI: (this: object) => string | null;
+  readonly takeRecords: (this: object) => ArrayLike<MutationRecordShape>;
 }
 
 /** https://dom.spec.whatwg.org/#dom-node-document_position_following */
@@ -127,6 +185,8 @@ const DOCUMENT_POSITION_FOLLOWING = 4;
  */
 class WindowInstallation implements Installation {
   readonly window: WindowLike;
+  /** The window's document (a window keeps its Document object). */
+  readonly #document: DocumentLike;
   readonly #options: InstallOptions;
   readonly #patches = new PropertyPatches();
   readonly #listeners = new Set<(change: JSDOMBaseURLChange) => void>();
@@ -134,39 +194,113 @@ class WindowInstallation implements Installation {
   readonly #contexts = new Set<Context>();
   readonly #frames = new Map<object, { window: object; child: WindowInstallation; srcdoc: string | null }>();
   readonly #parent: WindowInstallation | null;
-  /** The one observer of the window's document: feeds its context, the read cache and the frames. */
+  /**
+   * The observer of the window's document: its tree (childList, subtree); the attributes of the
+   * few elements whose attributes do more than change their own values: the iframes (srcdoc,
+   * src) and the base elements that decide the document base URL (href); the URL content
+   * attributes of every element while that pays (see #adapt), whose records are counted; with
+   * xml:base, every attribute. It feeds the document's context, the read cache and the frames.
+   */
   #observer: MutationObserverLike | null = null;
+  /**
+   * The base elements that can decide the document base URL, with their href as #observeBases
+   * last saw it, in tree order (see #observeBases); the last one has an href, unless none has.
+   */
+  #bases = new Map<ElementLike, string | null>();
+  /** The first base element with an href as #observeBases last found it, or null. */
+  #firstBase: ElementLike | null = null;
+  /** Whether the observer reports the URL content attributes of every element (see #adapt). */
+  #trusting = false;
+  /** The balance #adapt keeps. */
+  #credit = 0;
   /** The window document's context, once active. */
   #context: Context | null = null;
   #installed = true;
   readonly #origin: FrameOrigin | null;
   #active = false;
   /**
-   * Optimisation: the values read through the patched getters, per element, valid while
-   * #generation is unchanged and no record touched the element. jsdom's own DOM calls cost
-   * about a microsecond each (wrapper conversions), so a repeated read that makes none is what
-   * makes docbase's getters an order of magnitude faster than jsdom's. Only elements of the
-   * window's document that are in its tree are cached: only their mutations are observed.
+   * Optimisation: the values read through the patched getters, per element (see CacheEntry).
+   * Each of jsdom's own DOM calls costs a few hundred nanoseconds (wrapper conversions, brand
+   * checks), and a getter of plain jsdom parses again and looks for the base element again: a
+   * repeated read that makes no such call (but for the observer's records), or one while the
+   * attributes are not observed (see #adapt), is what makes docbase's getters an order of
+   * magnitude faster. Only elements in the window document's tree are cached: theirs are the
+   * insertions and removals observed.
    */
   readonly #cache = new WeakMap<object, CacheEntry>();
-  /** Whether the hyperlinks' hrefs were computed in one pass (see #primeHyperlinks). */
-  #primed = false;
+  /**
+   * The DOM tree adapter of this installation's contexts: docbase's, except that it knows the
+   * node document of the one element a patched getter is computing (see #computeInTree), and
+   * that it reads elements with the window's own functions (see #native).
+   */
+  readonly #adapter: DocumentBaseTreeAdapter<DOMTreeAdapterMap>;
+  /** The element whose node document #adapter knows, and that document; null: none. */
+  readonly #known: { node: object | null; document: DocumentLike | null } = { node: null, document: null };
+  /**
+   * The window's own DOM functions that the reads call on every element (and on the observer),
+   * taken from its interface prototypes when installed, and called with `.call`.
+   *
+   * Optimisation: `element.getAttributeNS(…)` looks the method up along the element's prototype
+   * chain (HTMLAnchorElement, HTMLElement, Element), whose objects are new in every jsdom window:
+   * once a process has seen a few windows, each such lookup is megamorphic, and reading every
+   * link of a page spends a third of its time on them. The functions are the ones those lookups
+   * find: an element that reaches these getters has this window's prototypes (jsdom makes a
+   * node's wrapper in the window that makes the node; adopting it elsewhere keeps it). A page
+   * script that replaces one of them is not called, as a browser's own getters call none.
+   */
+  readonly #native: NativeFunctions;
+  /** The window's own `length` getter (the property is replaceable by scripts), if it has one. */
+  readonly #windowLength: (() => unknown) | undefined;
   /** Documents without a window that this window's nodes belong to, each with its observer. */
   readonly #otherDocuments = new Map<object, { context: Context; observer: MutationObserverLike }>();
+  /** Bumped when nodes are inserted or removed, or the base URL changes: every entry is then stale. */
   #generation = 0;
+  /**
+   * Bumped when a URL content attribute changed anywhere in the document, and at every read
+   * while the attributes are not observed (see #entryOf, #adapt).
+   */
+  #epoch = 0;
 
   constructor(window: WindowLike, options: InstallOptions, origin: FrameOrigin | null) {
     this.window = window;
+    this.#document = window.document;
     this.#options = options;
     this.#origin = origin;
     this.#parent = origin?.parent ?? null;
+    const known = this.#known;
+    const native = (this.#native = nativeFunctions(window));
+    this.#adapter = {
+      ...domTreeAdapter,
+      getOwnerDocument(node) {
+        // Optimisation: see #computeInTree.
+        return node === known.node ? known.document : domTreeAdapter.getOwnerDocument(node);
+      },
+      // Optimisation: the window's own functions, as the reads call them (see #native).
+      getLocalName: (element) => native.localName.call(element),
+      getNamespaceURI: (element) => native.namespaceURI.call(element),
+      getAttribute: (element, namespace, localName) => native.getAttributeNS.call(element, namespace, localName),
+    };
+    const length = Object.getOwnPropertyDescriptor(window, "length")?.get;
+    this.#windowLength = length === undefined ? undefined : () => length.call(window);
     this.#patchPrototypes();
     const document = window.document;
     if (document.readyState === "loading") {
       // Optimisation: while the parser builds the document, nothing reads it through docbase, and
       // observing every node the parser inserts would cost more than the whole parse. The
       // document's context is made, and its frames taken, at the first read, when a listener is
-      // added, or when parsing ends, whichever comes first.
+      // added, or when parsing ends, whichever comes first. Parsing ends with "the end"
+      // (https://html.spec.whatwg.org/multipage/parsing.html#the-end), whose first step sets the
+      // document's readiness to "interactive" and fires readystatechange synchronously, before
+      // any deferred script, DOMContentLoaded, or the caller's code after `new JSDOM()` runs:
+      // frames are then installed before anyone can reach them, and the first read does not
+      // pay for the context (the walk for the first <base href> when the head has none, the
+      // frames). DOMContentLoaded stays as a fallback for a listener that stops the event.
+      const onReadyStateChange = (): void => {
+        if (document.readyState === "loading") return;
+        document.removeEventListener("readystatechange", onReadyStateChange);
+        this.activate();
+      };
+      document.addEventListener("readystatechange", onReadyStateChange);
       document.addEventListener("DOMContentLoaded", () => this.activate(), { once: true });
     } else {
       this.activate();
@@ -185,6 +319,13 @@ class WindowInstallation implements Installation {
     }
     this.#context = documentContextOf<DOMTreeAdapterMap>(document) ?? this.#createContext(document, this.#origin?.aboutBaseURL ?? null, this.#origin?.documentURL, false);
     this.#observe(document);
+    // Optimisation: a frame is only processed when it has a content window, and a document
+    // whose window has no child navigables has none: `window.length`
+    // (https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-length, "the number of
+    // document-tree child navigables") is 0. jsdom keeps it as a count, updated whenever one of
+    // the document's iframes gets or loses its window, so the walk below, which costs as much as
+    // a walk of the whole tree, is skipped for the pages that have no iframe.
+    if (this.#childNavigables() === 0) return;
     // getElementsByTagName: jsdom answers it much faster than querySelectorAll.
     const existing = document.getElementsByTagName("iframe");
     for (let i = 0; i < existing.length; i++) {
@@ -193,10 +334,16 @@ class WindowInstallation implements Installation {
     }
   }
 
+  /** `window.length` from the window's own getter; -1 when unknown. */
+  #childNavigables(): number {
+    const length = this.#windowLength?.();
+    return typeof length === "number" ? length : -1;
+  }
+
   // --- Contexts -------------------------------------------------------------------------------
 
   #createContext(document: DocumentLike, aboutBaseURL: string | null, url: string | undefined, observe: boolean): Context {
-    const context = createDocumentContext(domTreeAdapter, document, {
+    const context = createDocumentContext(this.#adapter, document, {
       url: url ?? document.URL,
       // An about:blank or about:srcdoc frame's document is UTF-8 (jsdom gives it its parent's).
       encoding: aboutBaseURL !== null && document === this.window.document ? "UTF-8" : document.characterSet,
@@ -241,7 +388,16 @@ class WindowInstallation implements Installation {
     const observer = new this.window.MutationObserver((records) => {
       context.notifyMutation(records as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
     });
-    observer.observe(document, this.#observeOptions());
+    // What the context acts on (the values of that document's elements are not cached): the tree,
+    // base elements' href and, with xml:base on, every attribute (xml:base is namespaced, and an
+    // attributeFilter never matches a namespaced attribute).
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeOldValue: true,
+      ...(this.#options.xmlBase === true ? {} : { attributeFilter: ["href"] }),
+    });
     this.#otherDocuments.set(document, { context, observer });
     return context;
   }
@@ -306,7 +462,7 @@ class WindowInstallation implements Installation {
       for (const attribute of hyperlinkAttributeNames) {
         const compute = (context: Context, element: ElementLike): string => getHyperlinkAttribute(context, element, attribute);
         const get = function (this: object): string {
-          return installation.read(this as ElementLike, attribute, compute);
+          return installation.readHyperlink(this as ElementLike, attribute, compute);
         };
         const set =
           attribute === "origin"
@@ -320,7 +476,7 @@ class WindowInstallation implements Installation {
       // https://html.spec.whatwg.org/multipage/links.html#dom-hyperlink-href (the stringifier)
       const href = (context: Context, element: ElementLike): string => getHyperlinkAttribute(context, element, "href");
       patches.method(prototype, "toString", function (this: object) {
-        return installation.read(this as ElementLike, "href", href);
+        return installation.readHyperlink(this as ElementLike, "href", href);
       });
     }
 
@@ -331,12 +487,13 @@ class WindowInstallation implements Installation {
       const prototype = this.#prototypeOfElement(entry.element);
       if (prototype === null) continue;
       const name = entry.name;
+      const contentAttribute = entry.contentAttribute;
       const compute = (context: Context, element: ElementLike): string => getReflectedURL(context, element, name);
       patches.accessor(
         prototype,
         name,
         function (this: object) {
-          return installation.read(this as ElementLike, name, compute);
+          return installation.read(this as ElementLike, name, contentAttribute, compute);
         },
         function (this: object, value: unknown) {
           const element = this as ElementLike;
@@ -370,88 +527,371 @@ class WindowInstallation implements Installation {
   // --- Reads and coherence ------------------------------------------------------------------------
 
   /**
-   * A patched getter's value for `element`: from the cache when nothing
-   * that could change it happened since, else computed and cached.
+   * A reflected URL attribute's getter (`img.src`, …: `compute`), whose
+   * content attribute is `contentAttribute`: from the cache when the
+   * attribute is the one the value was computed from, else computed (and
+   * cached when the element is in the window document's tree).
    */
-  read(element: ElementLike, name: string, compute: (context: Context, element: ElementLike) => string): string {
-    if (!this.#active) this.activate();
+  read(element: ElementLike, name: string, contentAttribute: string, compute: (context: Context, element: ElementLike) => string): string {
     this.sync();
-    const entry = this.#cache.get(element);
-    if (entry !== undefined && entry.generation === this.#generation) {
-      const value = entry.values.get(name);
-      if (value !== undefined) return value;
-      const computed = compute(entry.context, element);
-      entry.values.set(name, computed);
-      return computed;
+    const entry = this.#entryOf(element);
+    if (entry === null) return compute(this.#contextOfUnsynced(element), element);
+    const epoch = this.#epoch;
+    const cached = entry.values?.get(name);
+    if (cached !== undefined && cached.epoch === epoch) {
+      this.#hit();
+      return cached.value;
     }
-    if (name === "href" && !this.#primed) {
-      this.#primed = true;
-      this.#primeHyperlinks();
-      const primed = this.#cache.get(element);
-      const value = primed?.values.get(name);
-      if (value !== undefined) return value;
+    const attribute = this.#native.getAttributeNS.call(element, null, contentAttribute);
+    if (cached !== undefined) {
+      const same = cached.attribute === attribute;
+      this.#compared(same);
+      if (same) {
+        cached.epoch = epoch;
+        return cached.value;
+      }
     }
-    // Only elements in the window document's tree are cached: theirs are the mutations observed.
-    // (Their context is the window document's, found without asking for the node document.)
-    const inTree = (element as unknown as { getRootNode(): unknown }).getRootNode() === this.window.document;
-    const context = inTree && this.#context !== null ? this.#context : this.#contextOfUnsynced(element);
-    const value = compute(context, element);
-    if (inTree && context === this.#context) {
-      this.#cache.set(element, { generation: this.#generation, context, values: new Map([[name, value]]) });
-    }
+    const value = this.#computeInTree(element, compute);
+    (entry.values ??= new Map()).set(name, { attribute, value, epoch });
     return value;
   }
 
   /**
-   * Optimisation: the first href read computes the href of every `<a>` and
-   * `<area>` of the document in one pass. Most callers that read one link's
-   * href read them all (crawlers, link checkers), and one pass over
-   * `querySelectorAll` needs one jsdom call per link (`getAttribute`),
-   * where an element at a time needs four or five (node document, root,
-   * namespaced attribute lookups). The values are exactly url-utils' href
-   * getter: the href attribute encoding-parsed relative to the document and
-   * serialized, or the attribute itself (as a scalar value string) when it
-   * does not parse. Done once per installation, not after every mutation,
-   * so that it stays linear; skipped with xml:base, where elements differ.
+   * An HTMLHyperlinkElementUtils getter of an `a` or `area` element
+   * (https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils):
+   * url-utils' `getHyperlinkAttribute(context, element, name)` (which
+   * `compute` is), cached as {@link read} caches, with the href attribute.
    */
-  #primeHyperlinks(): void {
-    const context = this.#context;
-    if (context === null || this.#options.xmlBase === true) return;
-    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-links — a and area elements
-    // with an href, in the HTML namespace; jsdom answers it in one walk.
-    const links = this.window.document.links;
-    for (let i = 0; i < links.length; i++) {
-      const element = links[i]!;
-      if (element.namespaceURI !== HTML_NAMESPACE) continue;
-      const attribute = element.getAttribute("href");
-      if (attribute === null) continue;
-      const href = encodingParseAndSerializeURL(context, attribute) ?? attribute.toWellFormed();
-      this.#cache.set(element, { generation: this.#generation, context, values: new Map([["href", href]]) });
+  readHyperlink(element: ElementLike, name: HyperlinkAttributeName, compute: (context: Context, element: ElementLike) => string): string {
+    this.sync();
+    const entry = this.#entryOf(element);
+    if (entry === null) return compute(this.#contextOfUnsynced(element), element);
+    const epoch = this.#epoch;
+    if (entry.hrefAttribute !== undefined && entry.epoch === epoch) {
+      this.#hit();
+      return this.#fromURL(entry, name);
+    }
+    const cached = entry.values?.get(name);
+    if (cached !== undefined && cached.epoch === epoch) {
+      this.#hit();
+      return cached.value;
+    }
+    const href = this.#native.getAttributeNS.call(element, null, "href");
+    if (entry.hrefAttribute === href) {
+      this.#compared(true);
+      entry.epoch = epoch;
+      return this.#fromURL(entry, name);
+    }
+    if (cached !== undefined && cached.attribute === href) {
+      this.#compared(true);
+      cached.epoch = epoch;
+      return cached.value;
+    }
+    if (entry.hrefAttribute !== undefined || cached !== undefined) this.#compared(false);
+    return this.#hyperlinkAttribute(element, entry, name, href, compute);
+  }
+
+  /** A hyperlink getter's value from the url of the fast path (see #hyperlinkAttribute). */
+  #fromURL(entry: CacheEntry, name: HyperlinkAttributeName): string {
+    const href = entry.hrefAttribute as string | null;
+    if (name === "href") return (entry.href ??= hyperlinkAttributeOfURL("href", entry.url, href));
+    return hyperlinkAttributeOfURL(name, entry.url, href);
+  }
+
+  /**
+   * The cache entry of `element` when it is in the window document's tree
+   * (made now if it has none for the current generation), else null: the
+   * values of other elements are not cached, as their insertions and
+   * removals are not observed.
+   *
+   * A cached value is current when the entry is of the current generation
+   * and the content attribute it was computed from is the element's now: it
+   * is a function of the element's kind (constant), its node document (the
+   * window's, as long as it is in the tree: no node was removed since) and
+   * that document's base URL, encoding and URL (a change of the base URL
+   * starts a new generation; the encoding is constant; a base element's href
+   * is observed), and that one attribute. The attribute is compared when an
+   * observed attribute changed anywhere in the document since it was last
+   * seen (the attribute epoch moved on), or at every read while the
+   * attributes are not observed (see #adapt); else it is known to be the
+   * same, and the value is used without a call to jsdom.
+   *
+   * Optimisation: the records of attribute changes are counted, not matched
+   * to the entries (see #process). Which element one concerns
+   * (`record.target`) costs jsdom more than the attribute read it would
+   * save (it makes a cache object on the record), and setting a link's
+   * href, then reading it, is the common mutation.
+   */
+  #entryOf(element: ElementLike): CacheEntry | null {
+    // Nothing is cached in a window without MutationObserver: nothing would tell of a change.
+    if (this.#context === null || this.#observer === null) return null;
+    const entry = this.#cache.get(element);
+    // Optimisation: an entry of the current generation says that the element is still in the
+    // tree (see CacheEntry.generation), without asking jsdom again.
+    if (entry !== undefined && entry.generation === this.#generation) return entry;
+    if (this.#native.getRootNode.call(element) !== this.#document) return null;
+    const fresh: CacheEntry = {
+      generation: this.#generation,
+      kind: entry?.kind ?? UNKNOWN,
+      hrefAttribute: undefined,
+      epoch: 0,
+      url: null,
+      href: undefined,
+      values: null,
+    };
+    this.#cache.set(element, fresh);
+    return fresh;
+  }
+
+  /**
+   * `compute(context, element)` for an element that #entryOf found in the
+   * window document's tree, in the window document's context.
+   *
+   * Optimisation: while it runs, this installation's adapter answers the
+   * element's node document (https://dom.spec.whatwg.org/#concept-node-document)
+   * itself: the document-base and url-utils layers ask for it on every
+   * computation (twice for a hyperlink attribute), and each `ownerDocument`
+   * costs a call through jsdom's wrappers. The answer is right: a node in a
+   * document's tree has that document as its node document, the element is
+   * in the window document's tree (its entry is of the current generation),
+   * and a getter's computation only reads the tree, so nothing moves it
+   * before the answer is forgotten (in `finally`).
+   */
+  #computeInTree(element: ElementLike, compute: (context: Context, element: ElementLike) => string): string {
+    const known = this.#known;
+    known.node = element;
+    known.document = this.#document;
+    try {
+      return compute(this.#context!, element);
+    } finally {
+      known.node = null;
+      known.document = null;
     }
   }
 
-  /** The content attributes whose changes matter: URL attributes, srcdoc. */
-  static readonly observedAttributes: readonly string[] = [
-    ...new Set(["href", "srcdoc", ...reflectedURLAttributes.map((entry) => entry.contentAttribute)]),
-  ];
+  /**
+   * An HTMLHyperlinkElementUtils getter's value for an element in the
+   * window document's tree whose href attribute is `href`:
+   * `getHyperlinkAttribute(context, element, name)`.
+   *
+   * Optimisation: every getter reads only the element's url after
+   * "reinitialize url" and its href attribute
+   * (https://html.spec.whatwg.org/multipage/links.html#reinitialise-url), and
+   * that url is the href attribute encoding-parsed relative to the element's
+   * node document, unless the element keeps a blob: url (see below). That is
+   * computed here, kept in the cache entry for the element's other getters,
+   * and handed to url-utils' own getter steps (`hyperlinkAttributeOfURL`):
+   * no jsdom call but the attribute, which the caller has read. url-utils'
+   * general path makes three more per element (local name, namespace, node
+   * document) and keeps a state of its own; reading every link of a page is
+   * mostly this.
+   *
+   * It is url-utils' value exactly: "reinitialize url" sets the url afresh
+   * from the attribute and the current base URL, unless the url it holds is
+   * a blob: URL with an opaque path, which it keeps even when the base URL
+   * has changed since. So url-utils computes the value when it holds such a
+   * url (`keepsHyperlinkURL`), and when the url just parsed is one, so that
+   * it holds it from now on as the standard does. With xml:base on, an
+   * element's base URL is its own, and url-utils computes every value; it
+   * also throws for an element that is not an HTML `a` or `area` (a getter
+   * called on another object).
+   */
+  #hyperlinkAttribute(
+    element: ElementLike,
+    entry: CacheEntry,
+    name: HyperlinkAttributeName,
+    href: string | null,
+    compute: (context: Context, element: ElementLike) => string,
+  ): string {
+    const context = this.#context!;
+    if (
+      this.#options.xmlBase === true ||
+      this.#kindOf(element, entry) !== HYPERLINK ||
+      keepsHyperlinkURL(context as unknown as Parameters<typeof keepsHyperlinkURL>[0], element, href)
+    ) {
+      return this.#viaURLUtils(element, entry, name, href, compute);
+    }
+    // "Set the url", step 3: encoding-parse the href attribute relative to the node document
+    // (the window's document: the element is in its tree).
+    const url = href === null ? null : encodingParseURL(context, href);
+    if (url !== null && url.scheme === "blob" && url.opaquePath) return this.#viaURLUtils(element, entry, name, href, compute);
+    entry.hrefAttribute = href;
+    entry.epoch = this.#epoch;
+    entry.url = url;
+    const value = hyperlinkAttributeOfURL(name, url, href);
+    entry.href = name === "href" ? value : undefined;
+    return value;
+  }
+
+  /** A hyperlink getter's value computed by url-utils, kept in the entry with the href attribute `href`. */
+  #viaURLUtils(
+    element: ElementLike,
+    entry: CacheEntry,
+    name: HyperlinkAttributeName,
+    href: string | null,
+    compute: (context: Context, element: ElementLike) => string,
+  ): string {
+    // The fast path's url, if any, is of another href attribute.
+    entry.hrefAttribute = undefined;
+    entry.url = null;
+    entry.href = undefined;
+    const value = this.#computeInTree(element, compute);
+    (entry.values ??= new Map()).set(name, { attribute: href, value, epoch: this.#epoch });
+    return value;
+  }
+
+  /** Whether `element` is an HTML `a` or `area` (see CacheEntry.kind), asked of jsdom once per entry. */
+  #kindOf(element: ElementLike, entry: CacheEntry): number {
+    if (entry.kind === UNKNOWN) {
+      const name = this.#native.localName.call(element);
+      entry.kind = (name === "a" || name === "area") && this.#native.namespaceURI.call(element) === HTML_NAMESPACE ? HYPERLINK : OTHER;
+    }
+    return entry.kind;
+  }
 
   #observe(document: DocumentLike): void {
     const Observer = this.window.MutationObserver;
     if (typeof Observer !== "function") return;
-    const observer = new Observer((records) => this.#process(records));
-    observer.observe(document, this.#observeOptions());
-    this.#observer = observer;
+    this.#observer = new Observer((records) => this.#process(records));
+    this.#observeDocument(true);
+    this.#observeBases();
   }
 
-  #observeOptions(): Record<string, unknown> {
-    return {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeOldValue: true,
+  /** (Re)registers the observer on the document, reporting the URL attributes of every element or not (see #adapt). */
+  #observeDocument(attributes: boolean): void {
+    this.#trusting = attributes;
+    this.#observer?.observe(
+      this.#document,
       // An attributeFilter never matches a namespaced attribute, so xml:base needs them all.
-      ...(this.#options.xmlBase === true ? {} : { attributeFilter: WindowInstallation.observedAttributes }),
+      this.#options.xmlBase === true
+        ? { subtree: true, childList: true, attributes: true, attributeOldValue: true }
+        : attributes
+          ? { subtree: true, childList: true, attributes: true, attributeFilter: WindowInstallation.urlAttributes }
+          : { subtree: true, childList: true },
+    );
+  }
+
+  /**
+   * Optimisation: whether the URL attributes of every element are observed
+   * is decided by what the document sees, as each way costs where the other
+   * does not.
+   *
+   * - Observed (#trusting): jsdom makes a MutationRecord for every change of
+   *   a URL content attribute in the document (about eight attribute reads'
+   *   worth), and a read whose element's attribute epoch is current uses its
+   *   cached value without a call to jsdom.
+   * - Not observed: setting an attribute costs nothing more, and every read
+   *   compares the element's attribute with the one its value came from (one
+   *   call to jsdom).
+   *
+   * It starts observed. When the records cost more than the reads they
+   * spare (eight reads' worth a record, against one a read served without a
+   * call, counting at most 256 of those, with a margin of 64), the
+   * attributes are not observed any more; after 64 reads in a row whose
+   * attribute had not changed, they are again.
+   * Either way every value is current: only what a read costs changes. (With
+   * xml:base on, every attribute is observed, always.)
+   */
+  #adapt(observe: boolean): void {
+    if (this.#observer === null || this.#trusting === observe || this.#options.xmlBase === true) return;
+    this.#credit = 0;
+    // What was cached before is checked once more: unobserved, an attribute may have changed.
+    this.#epoch++;
+    this.#observeDocument(observe);
+  }
+
+  /** `count` records of attribute changes (see #adapt). */
+  #attributesChanged(count: number): void {
+    this.#epoch++;
+    if (!this.#trusting) return;
+    this.#credit -= 8 * count;
+    if (this.#credit < -64) this.#adapt(false);
+  }
+
+  /** A read served from the cache without a call to jsdom, thanks to the observed epoch (see #adapt). */
+  #hit(): void {
+    if (this.#credit < 256) this.#credit++;
+  }
+
+  /**
+   * A read that compared its element's attribute: `same` when it had not
+   * changed, which an observed epoch would have spared (see #adapt).
+   */
+  #compared(same: boolean): void {
+    if (this.#trusting) return;
+    if (!same) this.#credit = 0;
+    else if (++this.#credit >= 64) this.#adapt(true);
+  }
+
+  /** The content attributes the cached values are computed from: href, and every reflected URL attribute's. */
+  static readonly urlAttributes: readonly string[] = [...new Set(["href", ...reflectedURLAttributes.map((entry) => entry.contentAttribute)])];
+
+  /** What the observer observes on an iframe: the attributes that navigate it. */
+  static readonly frameAttributes = { attributes: true, attributeFilter: ["srcdoc", "src"] };
+  /** What the observer observes on a base element. */
+  static readonly baseAttributes = { attributes: true, attributeFilter: ["href"] };
+
+  /**
+   * Has the observer observe the href of every base element that can decide
+   * the document base URL: the first one with an href, and those before it
+   * in tree order (one of them may get an href), or all of them when none
+   * has one (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url).
+   * A base element after the first one with an href decides nothing while
+   * that one stays before it; this runs again when that may have changed
+   * (see #process): a base element's href changed, a base element inserted
+   * (or moved), the first one removed. Observing a base element again, or
+   * one that decides nothing any more, is harmless.
+   *
+   * Optimisation: found as document-base finds the first base element (its
+   * #findFirstBase), in the head when it holds one with an href, without a
+   * walk of the whole document.
+   */
+  #observeBases(): void {
+    const observer = this.#observer;
+    // With xml:base on, every attribute of the document is observed.
+    if (observer === null || this.#options.xmlBase === true) return;
+    let first: ElementLike | null = null;
+    const found = new Map<ElementLike, string | null>();
+    const observe = (bases: ArrayLike<ElementLike>): boolean => {
+      found.clear();
+      for (let i = 0; i < bases.length; i++) {
+        const base = bases[i]!;
+        observer.observe(base, WindowInstallation.baseAttributes);
+        const href = base.getAttributeNS(null, "href");
+        found.set(base, href);
+        if (href !== null) {
+          first = base;
+          return true;
+        }
+      }
+      return false;
     };
+    const head = headOf(this.#document);
+    if (head === null || !observe(head.getElementsByTagNameNS(HTML_NAMESPACE, "base"))) {
+      observe(this.#document.getElementsByTagNameNS(HTML_NAMESPACE, "base"));
+    }
+    this.#bases = found;
+    this.#firstBase = first;
+  }
+
+  /**
+   * Reports to the document's context the base elements of #bases whose
+   * href is not the one #observeBases saw (an href attribute changed
+   * somewhere), and finds the base elements that count again if one did.
+   *
+   * Optimisation: the attribute records are not matched to their elements
+   * (see #process); the few base elements that count are looked at instead
+   * (none, on most pages; one, on most others).
+   */
+  #checkBases(): void {
+    let changed = false;
+    for (const [base, known] of this.#bases) {
+      if (base.getAttributeNS(null, "href") === known) continue;
+      changed = true;
+      // https://dom.spec.whatwg.org/#concept-element-attributes-change-ext, as a record would report it.
+      this.#context?.attributeChanged(base, null, "href", known);
+    }
+    if (changed) this.#observeBases();
   }
 
   /**
@@ -462,31 +902,85 @@ class WindowInstallation implements Installation {
     if (!this.#active) this.activate();
     const observer = this.#observer;
     if (observer === null) return;
-    const records = observer.takeRecords();
+    const records = this.#native.takeRecords.call(observer);
     if (records.length > 0) this.#process(records);
+    // Unobserved, any attribute may have changed since the last read (see #adapt).
+    if (!this.#trusting) this.#epoch++;
   }
 
   #process(records: ArrayLike<MutationRecordShape>): void {
     if (!this.#installed) return;
-    const frames = new Set<ElementLike>();
+    const xmlBase = this.#options.xmlBase === true;
+    // The frames to process, and the records the document's context has to learn of; made when
+    // needed.
+    let frames: Set<ElementLike> | null = null;
+    let forContext: MutationRecordShape[] | null = null;
+    // Whether the base elements that count may be others now.
+    let bases = false;
+    // The number of attribute records (see #adapt), and whether one was of an href, a src or a srcdoc.
+    let attributes = 0;
+    let hrefs = false;
+    let sources = false;
     for (let i = 0; i < records.length; i++) {
       const record = records[i]!;
-      if (record.type === "attributes") {
-        this.#cache.delete(record.target);
-        if (isHTMLIFrame(record.target) && (record.attributeName === "srcdoc" || record.attributeName === "src")) {
-          frames.add(record.target as ElementLike);
+      const type = record.type;
+      if (type === "attributes") {
+        attributes++;
+        if (xmlBase) {
+          // The context acts on a base element's href and on xml:base.
+          (forContext ??= []).push(record);
+          const target = record.target as ElementLike;
+          if (isHTMLIFrame(target)) (frames ??= new Set()).add(target);
+          continue;
         }
-      } else if (record.type === "childList") {
+        // Optimisation: which element a record concerns is not asked (`record.target` costs jsdom
+        // more than the other fields: it makes a cache object on the record). Only an href can be
+        // a base element's, and only a src or a srcdoc an iframe's: those few are looked at below.
+        const name = record.attributeName;
+        if (name === "href") hrefs = true;
+        else if (name === "src" || name === "srcdoc") sources = true;
+      } else if (type === "childList") {
         // A node that moved in or out may have another document or base URL now.
-        if (record.addedNodes.length > 0 || record.removedNodes.length > 0) this.#generation++;
-        for (let j = 0; j < record.addedNodes.length; j++) collectIFrames(record.addedNodes[j]!, frames);
-        for (let j = 0; j < record.removedNodes.length; j++) collectIFrames(record.removedNodes[j]!, frames);
+        const added = record.addedNodes;
+        const removed = record.removedNodes;
+        if (added.length > 0 || removed.length > 0) this.#generation++;
+        // A base element inserted may come before the first one with an href now (even that one,
+        // moved): the base elements that count are found again. One removed may have been the
+        // first with an href: those after it count now.
+        for (let j = 0; j < added.length; j++) if (this.#collect(added[j]!, (frames ??= new Set()))) bases = true;
+        for (let j = 0; j < removed.length; j++) this.#collect(removed[j]!, (frames ??= new Set()));
+        if (removed.length > 0 && this.#firstBase !== null && this.#firstBase.getRootNode() !== this.#document) bases = true;
+        (forContext ??= []).push(record);
       }
     }
-    // The document's context learns of the same mutations (a base element's href, xml:base, …);
-    // its base-URL change listener bumps the generation.
-    this.#context?.notifyMutation(records as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
-    for (const iframe of frames) this.processFrame(iframe);
+    if (attributes > 0) this.#attributesChanged(attributes);
+    // The document's context learns of the mutations that concern it (a base element inserted,
+    // removed or changed, xml:base, …); its base-URL change listener bumps the generation.
+    if (forContext !== null) this.#context?.notifyMutation(forContext as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
+    if (hrefs) this.#checkBases();
+    if (bases) this.#observeBases();
+    // processFrame does nothing for a frame whose window and srcdoc are as they were.
+    if (sources) for (const iframe of this.#frames.keys()) (frames ??= new Set()).add(iframe as ElementLike);
+    if (frames !== null) for (const iframe of frames) this.processFrame(iframe);
+  }
+
+  /**
+   * Adds `root` and the iframes under it to `frames` (iteratively: trees may
+   * be deep); returns whether there is an HTML base element among them.
+   */
+  #collect(root: NodeLike, frames: Set<ElementLike>): boolean {
+    if (root.nodeType !== 1 && root.nodeType !== 11) return false;
+    let bases = false;
+    const take = (element: ElementLike): void => {
+      if (element.namespaceURI !== HTML_NAMESPACE) return;
+      const name = element.localName;
+      if (name === "iframe") frames.add(element);
+      else if (name === "base") bases = true;
+    };
+    if (root.nodeType === 1) take(root as ElementLike);
+    const candidates = (root as Partial<DocumentLike>).querySelectorAll?.("iframe, base");
+    if (candidates !== undefined) for (let i = 0; i < candidates.length; i++) take(candidates[i]!);
+    return bases;
   }
 
   /**
@@ -496,6 +990,7 @@ class WindowInstallation implements Installation {
    * https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes
    */
   processFrame(iframe: ElementLike): void {
+    this.#observer?.observe(iframe, WindowInstallation.frameAttributes);
     const originalWindow = this.#patches.originalOf(this.#interface("HTMLIFrameElement")!.prototype, "contentWindow")?.get;
     const frameWindow = (originalWindow?.call(iframe) ?? null) as WindowLike | null;
     const known = this.#frames.get(iframe);
@@ -586,6 +1081,8 @@ class WindowInstallation implements Installation {
     this.#installed = false;
     this.#observer?.disconnect();
     this.#observer = null;
+    this.#firstBase = null;
+    this.#bases.clear();
     for (const { observer } of this.#otherDocuments.values()) observer.disconnect();
     this.#otherDocuments.clear();
     this.#context = null;
@@ -605,21 +1102,67 @@ function isAboutBlank(url: string): boolean {
   return record !== null && matchesAboutBlank(record);
 }
 
+/**
+ * The window's own `getAttributeNS`, `getRootNode`, `localName` and
+ * `namespaceURI` getters and MutationObserver `takeRecords` (see
+ * WindowInstallation's #native); those of the DOM's interfaces when the
+ * window lacks one (not a jsdom window), which call the element's own.
+ */
+function nativeFunctions(window: WindowLike): NativeFunctions {
+  const prototype = (name: string): Record<string, unknown> | undefined => {
+    const value = window[name];
+    return typeof value === "function" ? (value as { prototype?: Record<string, unknown> }).prototype : undefined;
+  };
+  const element = prototype("Element");
+  const getter = (key: string): ((this: object) => never) | undefined =>
+    (element === undefined ? undefined : Object.getOwnPropertyDescriptor(element, key)?.get) as ((this: object) => never) | undefined;
+  const method = <F>(owner: Record<string, unknown> | undefined, key: string): F | undefined =>
+    typeof owner?.[key] === "function" ? (owner[key] as F) : undefined;
+  return {
+    getAttributeNS:
+      method(element, "getAttributeNS") ??
+      function (this: object, namespace: string | null, localName: string) {
+        return (this as ElementLike).getAttributeNS(namespace, localName);
+      },
+    getRootNode:
+      method(prototype("Node"), "getRootNode") ??
+      function (this: object) {
+        return (this as ElementLike).getRootNode();
+      },
+    localName:
+      getter("localName") ??
+      function (this: object) {
+        return (this as ElementLike).localName;
+      },
+    namespaceURI:
+      getter("namespaceURI") ??
+      function (this: object) {
+        return (this as ElementLike).namespaceURI;
+      },
+    takeRecords:
+      method(prototype("MutationObserver"), "takeRecords") ??
+      function (this: object) {
+        return (this as MutationObserverLike).takeRecords();
+      },
+  };
+}
+
 function isHTMLIFrame(node: NodeLike): boolean {
   const element = node as Partial<ElementLike>;
   return node.nodeType === 1 && element.localName === "iframe" && element.namespaceURI === HTML_NAMESPACE;
 }
 
-/** Adds `root` and its descendant iframes to `into` (iteratively: trees may be deep). */
-function collectIFrames(root: NodeLike, into: Set<ElementLike>): void {
-  if (root.nodeType !== 1 && root.nodeType !== 11) return;
-  if (isHTMLIFrame(root)) into.add(root as ElementLike);
-  const candidates = (root as Partial<DocumentLike>).querySelectorAll?.("iframe");
-  if (candidates === undefined) return;
-  for (let i = 0; i < candidates.length; i++) {
-    const iframe = candidates[i]!;
-    if (iframe.namespaceURI === HTML_NAMESPACE) into.add(iframe);
-  }
+/**
+ * The document's head when it is the first element child of an HTML `html`
+ * document element, or null: then no base element precedes the head's (see
+ * document-base's #findFirstBase, which has the same rule and says why).
+ */
+function headOf(document: DocumentLike): ElementLike | null {
+  const html = document.documentElement;
+  if (html === null || html.localName !== "html" || html.namespaceURI !== HTML_NAMESPACE) return null;
+  const head = html.firstElementChild;
+  if (head === null || head.localName !== "head" || head.namespaceURI !== HTML_NAMESPACE) return null;
+  return head;
 }
 
 /**
@@ -633,9 +1176,12 @@ function collectIFrames(root: NodeLike, into: Set<ElementLike>): void {
  * attribute (img.src, link.href, form.action, button.formAction, base.href,
  * q/blockquote/ins/del cite, …); `<iframe srcdoc>` documents; about:blank
  * frames' base URL; queries in the document's encoding (UTF-16 documents use
- * UTF-8). Values are cached per element and kept coherent with a
- * MutationObserver whose pending records are taken synchronously before
- * each read. Throws a TypeError when `window` is already installed.
+ * UTF-8). The document's context is made, and its frames installed, when
+ * parsing ends. Values are cached per element with the content attribute
+ * they came from, and kept coherent by a MutationObserver (of the tree, of
+ * base elements and iframes, and, while that pays, of the URL attributes)
+ * whose pending records are taken synchronously before each read.
+ * Throws a TypeError when `window` is already installed.
  *
  * @example
  * ```ts

@@ -14,19 +14,25 @@ export type NodeLike = DOMNode;
 
 /** An element as the integration reads it. */
 export interface ElementLike extends DOMElement {
+  readonly firstElementChild: ElementLike | null;
   getAttribute(qualifiedName: string): string | null;
+  getElementsByTagNameNS(namespace: string | null, localName: string): ArrayLike<ElementLike>;
+  getRootNode(): NodeLike;
   hasAttribute(qualifiedName: string): boolean;
   compareDocumentPosition(other: NodeLike): number;
 }
 
 /** A document as the integration reads it. */
 export interface DocumentLike extends DOMDocument {
+  readonly documentElement: ElementLike | null;
+  getElementsByTagNameNS(namespace: string | null, localName: string): ArrayLike<ElementLike>;
   createElement(localName: string): ElementLike;
   querySelectorAll(selectors: string): ArrayLike<ElementLike>;
   getElementsByTagName(qualifiedName: string): ArrayLike<ElementLike>;
   readonly links: ArrayLike<ElementLike>;
   readonly readyState: string;
   addEventListener(type: string, listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: string, listener: () => void): void;
   open(): unknown;
   write(...text: string[]): void;
   close(): void;

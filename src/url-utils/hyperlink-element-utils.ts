@@ -178,6 +178,13 @@ interface HyperlinkState {
 const states = new WeakMap<object, HyperlinkState>();
 
 /**
+ * Optimisation: whether any state's url was ever a blob: URL with an opaque
+ * path, the only url "reinitialize url" keeps; until one is,
+ * {@link keepsHyperlinkURL} answers without a lookup.
+ */
+let blobURLSet = false;
+
+/**
  * Whether `element` is an HTML `a` or `area` element: the elements that
  * have HTMLHyperlinkElementUtils (`HTMLAnchorElement`, `HTMLAreaElement`).
  * An SVG `a` is not one (see the SVG functions).
@@ -229,6 +236,7 @@ function setTheURLFrom(context: LooseContext, element: object, href: string | nu
   // 4. If url is not failure, then set this element's url to url.
   const url = encodingParseURL(context, href, element);
   state.url = url === null ? null : Object.freeze(url);
+  if (url !== null && url.scheme === "blob" && url.opaquePath) blobURLSet = true;
   return state;
 }
 
@@ -261,6 +269,79 @@ function reinitializeURLState(context: LooseContext, element: object, known?: Hy
   }
   // 2. Set the url.
   return setTheURLFrom(context, element, href);
+}
+
+/**
+ * Whether "reinitialize url" keeps `element`'s url as it is, whatever the
+ * base URL is now: the url it holds is a blob: URL with an opaque path, set
+ * from this same href value with this same context
+ * (https://html.spec.whatwg.org/multipage/links.html#reinitialise-url, step 1).
+ * When it returns false, the href getter's value is the href attribute
+ * parsed afresh against the current base URL (or the attribute itself, or
+ * ""), so a caller that computes exactly that can skip this module.
+ *
+ * Internal: for the jsdom integration's fast path (src/jsdom); not
+ * exported from the layer.
+ *
+ * @example
+ * ```ts
+ * keepsHyperlinkURL(context, a, a.getAttributeNS(null, "href")); // false unless a blob: url is kept
+ * ```
+ */
+export function keepsHyperlinkURL(context: LooseContext, element: object, href: string | null): boolean {
+  if (!blobURLSet) return false;
+  const state = states.get(element);
+  if (state === undefined || state.context !== context || state.href !== href) return false;
+  const url = state.url;
+  return url !== null && url.scheme === "blob" && url.opaquePath;
+}
+
+/**
+ * What the HTMLHyperlinkElementUtils getter `name` returns for an element
+ * whose url is `url` and whose href content attribute is `href` (null:
+ * absent): the getter's steps after "reinitialize url", which only read
+ * those two. With `url` the attribute encoding-parsed relative to the
+ * element's node document (null when it is absent or does not parse), and
+ * {@link keepsHyperlinkURL} false, it is `getHyperlinkAttribute(context,
+ * element, name)`.
+ *
+ * Internal: for the jsdom integration's fast path (src/jsdom); not
+ * exported from the layer.
+ *
+ * @example
+ * ```ts
+ * hyperlinkAttributeOfURL("pathname", parseURL("https://example.com/a?b"), "/a?b"); // "/a"
+ * hyperlinkAttributeOfURL("href", null, "http://test:test/"); // "http://test:test/"
+ * ```
+ */
+export function hyperlinkAttributeOfURL(name: HyperlinkAttributeName, url: Readonly<URLRecord> | null, href: string | null): string {
+  const state: HyperlinkState = { context: null, href, base: null, url, serialized: null, origin: null };
+  switch (name) {
+    case "href":
+      return getHref(state);
+    case "origin":
+      return getOrigin(state);
+    case "protocol":
+      return getProtocol(state);
+    case "username":
+      return getUsername(state);
+    case "password":
+      return getPassword(state);
+    case "host":
+      return getHost(state);
+    case "hostname":
+      return getHostname(state);
+    case "port":
+      return getPort(state);
+    case "pathname":
+      return getPathname(state);
+    case "search":
+      return getSearch(state);
+    case "hash":
+      return getHash(state);
+    default:
+      throw new URLUtilsError(`Not an HTMLHyperlinkElementUtils attribute: ${JSON.stringify(name)}`);
+  }
 }
 
 /**
