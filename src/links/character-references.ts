@@ -259,57 +259,100 @@ export function decodeAttributeValue(html: string, start: number, end: number): 
   }
   if (i === end) return { text: html.slice(start, end), sourceStart: start, sourceEnd: end, segments: null };
 
-  const decoded: number[] = [];
-  const source: number[] = [];
-  const literal: number[] = [];
-  const parts: string[] = [];
-  let length = 0;
-  let literalStart = start;
-  const flushLiteral = (to: number): void => {
-    if (to > literalStart) {
-      decoded.push(length);
-      source.push(literalStart);
-      literal.push(1);
-      parts.push(html.slice(literalStart, to));
-      length += to - literalStart;
-    }
-  };
-  const pushSpecial = (from: number, text: string): void => {
-    decoded.push(length);
-    source.push(from);
-    literal.push(0);
-    parts.push(text);
-    length += text.length;
-  };
+  const out = new DecodedTextBuilder(html, start, end);
   while (i < end) {
     const c = html.charCodeAt(i);
     if (c === 0x26) {
       const ref = attributeReferenceAt(html, i, end);
       if (ref !== null) {
-        flushLiteral(i);
-        pushSpecial(i, ref.text);
+        out.replace(i, i + ref.length, ref.text);
         i += ref.length;
-        literalStart = i;
         continue;
       }
     } else if (c === 0x0d) {
-      flushLiteral(i);
-      const pair = i + 1 < end && html.charCodeAt(i + 1) === 0x0a;
-      pushSpecial(i, "\n");
-      i += pair ? 2 : 1;
-      literalStart = i;
+      const next = i + 1 < end && html.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+      out.replace(i, next, "\n");
+      i = next;
       continue;
     } else if (c === 0) {
-      flushLiteral(i);
-      pushSpecial(i, "\uFFFD");
+      out.replace(i, i + 1, "\uFFFD");
       i++;
-      literalStart = i;
       continue;
     }
     i++;
   }
-  flushLiteral(end);
-  return { text: parts.join(""), sourceStart: start, sourceEnd: end, segments: { decoded, source, literal } };
+  return out.finish();
+}
+
+/**
+ * Builds the {@link DecodedText} of `input[start, end)` as a decoder goes
+ * through it: the input is kept as it is (literal segments) except where
+ * the decoder replaces a piece of it ({@link DecodedTextBuilder.replace}:
+ * a character reference, a CSS escape, a CR LF) or drops one
+ * ({@link DecodedTextBuilder.skip}: a CSS line continuation).
+ *
+ * @example
+ * ```ts
+ * const b = new DecodedTextBuilder("a&lt;b", 0, 6);
+ * b.replace(1, 5, "<");
+ * b.finish(); // { text: "a<b", sourceStart: 0, sourceEnd: 6, segments: { decoded: [0, 1, 2], source: [0, 1, 5], literal: [1, 0, 1] } }
+ * ```
+ */
+export class DecodedTextBuilder {
+  private readonly decoded: number[] = [];
+  private readonly source: number[] = [];
+  private readonly literal: number[] = [];
+  private readonly parts: string[] = [];
+  private length = 0;
+  private literalStart: number;
+  private readonly input: string;
+  private readonly start: number;
+  private readonly end: number;
+
+  constructor(input: string, start: number, end: number) {
+    this.input = input;
+    this.start = start;
+    this.end = end;
+    this.literalStart = start;
+  }
+
+  /** Decodes `input[from, to)` (after everything before `from`, kept as it is) to `text`. */
+  replace(from: number, to: number, text: string): void {
+    this.flushLiteral(from);
+    this.decoded.push(this.length);
+    this.source.push(from);
+    this.literal.push(0);
+    this.parts.push(text);
+    this.length += text.length;
+    this.literalStart = to;
+  }
+
+  /** Drops `input[from, to)` (after everything before `from`, kept as it is). */
+  skip(from: number, to: number): void {
+    this.flushLiteral(from);
+    this.literalStart = to;
+  }
+
+  /** The decoded text, the rest of the input kept as it is. */
+  finish(): DecodedText {
+    this.flushLiteral(this.end);
+    return {
+      text: this.parts.join(""),
+      sourceStart: this.start,
+      sourceEnd: this.end,
+      segments: { decoded: this.decoded, source: this.source, literal: this.literal },
+    };
+  }
+
+  private flushLiteral(to: number): void {
+    const from = this.literalStart;
+    if (to <= from) return;
+    this.decoded.push(this.length);
+    this.source.push(from);
+    this.literal.push(1);
+    this.parts.push(this.input.slice(from, to));
+    this.length += to - from;
+  }
 }
 
 /** The index of the segment that holds decoded offset `d` (the last segment starting at or before it). */

@@ -11,7 +11,7 @@
  */
 
 import { tokenize, TokenType, type CSSToken } from "@csstools/css-tokenizer";
-import type { DecodedText } from "./character-references.ts";
+import { type DecodedText, DecodedTextBuilder } from "./character-references.ts";
 
 /**
  * One URL reference in a piece of CSS.
@@ -224,40 +224,19 @@ export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | nu
   const { start, end, value } = ref;
   // Decoding only shortens or replaces, so a text as long as the value and equal to it has nothing decoded.
   if (end - start === value.length && css.startsWith(value, start)) return null;
-  const decoded: number[] = [];
-  const source: number[] = [];
-  const literal: number[] = [];
-  const parts: string[] = [];
-  let length = 0;
-  let literalStart = start;
-  const flushLiteral = (to: number): void => {
-    if (to > literalStart) {
-      decoded.push(length);
-      source.push(literalStart);
-      literal.push(1);
-      parts.push(css.slice(literalStart, to));
-      length += to - literalStart;
-    }
-  };
-  const pushSpecial = (from: number, text: string): void => {
-    decoded.push(length);
-    source.push(from);
-    literal.push(0);
-    parts.push(text);
-    length += text.length;
-  };
+  const out = new DecodedTextBuilder(css, start, end);
   let i = start;
   while (i < end) {
     const c = css.charCodeAt(i);
     if (c === 0x5c) {
-      flushLiteral(i);
       let j = i + 1;
       if (j >= end) {
         // https://drafts.csswg.org/css-syntax/#consume-string-token — a "\"
         // before EOF in a string: "do nothing"; in a url(), an escape at EOF
         // is U+FFFD (https://drafts.csswg.org/css-syntax/#consume-escaped-code-point).
-        if (ref.context === "") pushSpecial(i, "\uFFFD");
-        i = literalStart = end;
+        if (ref.context === "") out.replace(i, end, "\uFFFD");
+        else out.skip(i, end);
+        i = end;
         continue;
       }
       const next = css.charCodeAt(j);
@@ -266,7 +245,8 @@ export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | nu
         // next input code point is a newline, consume it": a line continuation,
         // nothing decoded (a url() with one is a bad-url token, never a URL).
         j += next === 0x0d && css.charCodeAt(j + 1) === 0x0a ? 2 : 1;
-        i = literalStart = j;
+        out.skip(i, j);
+        i = j;
         continue;
       }
       let text: string;
@@ -293,8 +273,8 @@ export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | nu
         text = cp === 0 || isSurrogate(cp) ? "\uFFFD" : css.slice(j, j + size);
         j += size;
       }
-      pushSpecial(i, text);
-      i = literalStart = j;
+      out.replace(i, j, text);
+      i = j;
       continue;
     }
     if (isSurrogate(c)) {
@@ -308,12 +288,10 @@ export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | nu
       continue;
     }
     // https://drafts.csswg.org/css-syntax/#input-preprocessing — NUL and surrogates become U+FFFD.
-    flushLiteral(i);
-    pushSpecial(i, "\uFFFD");
-    i = literalStart = i + 1;
+    out.replace(i, i + 1, "\uFFFD");
+    i++;
   }
-  flushLiteral(end);
-  return { text: parts.join(""), sourceStart: start, sourceEnd: end, segments: { decoded, source, literal } };
+  return out.finish();
 }
 
 /**
