@@ -438,16 +438,6 @@ export class StartTagScan {
     this.count++;
   }
 
-  /**
-   * The index of the attribute whose name, as the tokenizer makes it, is
-   * `name` with ASCII letters in any case (foreign content adjusts the case:
-   * `viewBox`, `xlink:href`), or -1.
-   */
-  indexOf(html: string, name: string): number {
-    for (let i = 0; i < this.count; i++) if (this.nameIs(html, i, name)) return i;
-    return -1;
-  }
-
   /** Whether attribute `i`'s name, as the tokenizer makes it, is `name` with ASCII letters in any case. */
   nameIs(html: string, i: number, name: string): boolean {
     return tokenNameIs(html, this.data[i * FIELDS]!, this.data[i * FIELDS + 1]!, name);
