@@ -24,7 +24,7 @@
  * with a `<base>` at the end), in a child process: its peak RSS with
  * extractLinks, and with a bare parse5.parse for scale.
  *
- *   node bench/links-extract.ts [--quick] [--rounds=N] [--page=SUBSTRING] [--no-memory | --memory-only] [--memory-mb=100]
+ *   node bench/links-extract.ts [--quick] [--rounds=N] [--page=SUBSTRING] [--no-memory | --memory-only] [--memory-mb=100] [--no-jsdom]
  *
  * @module
  */
@@ -226,7 +226,7 @@ for (const doc of pages) {
 }
 // jsdom last, each page in a process of its own (see jsdomContenders): in
 // one process the memory its windows keep exhausts a 4 GB heap.
-for (const doc of pages) {
+for (const doc of process.argv.includes("--no-jsdom") ? [] : pages) {
   const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `--jsdom-pair=${doc.file}`, ...process.argv.filter((a) => a === "--quick" || a.startsWith("--rounds="))], {
     encoding: "utf8",
     maxBuffer: 1 << 24,

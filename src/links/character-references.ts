@@ -402,3 +402,16 @@ export function sourceEnd(text: DecodedText, d: number): number {
   if (s.literal[k] === 1) return s.source[k]! + (d - s.decoded[k]!);
   return k + 1 < s.source.length ? s.source[k + 1]! : text.sourceEnd;
 }
+
+/**
+ * A builder and its result, kept alive for the life of the module for
+ * their shapes (see `retainedShapes` in html-source.ts): without them each
+ * full garbage collection threw away the optimised code of
+ * {@link decodeAttributeValue}. Exported so that it lives as long as the
+ * module.
+ */
+export const retainedDecoding: readonly object[] = (() => {
+  const builder = new DecodedTextBuilder("a&amp;b", 0, 7);
+  builder.replace(1, 6, "&");
+  return [builder, builder.finish(), decodeAttributeValue("a&lt;\r\nb", 0, 9)];
+})();

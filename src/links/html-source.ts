@@ -126,175 +126,206 @@ function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
 
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
 
-/** Builds the lean tree adapter for one parse; its records go to `tags`. */
-/** What the tree adapter asks the parser about the token being processed. */
-interface ParserState {
-  /** The attribute list of the start tag being processed, or null. */
-  startTagAttrs(): Attribute[] | null;
-  /** The offset just after the `>` of the tag being processed. */
-  tagEnd(): number;
-  /** Whether a template is open (the element goes in template contents). */
-  inTemplate(): boolean;
-  sawBase(): void;
-}
-
-function leanTreeAdapter(tags: TagRecord[], state: ParserState): TreeAdapter<DefaultTreeAdapterMap> {
+/** The state of the parse in progress (see {@link parseWithPositions}). */
+interface LeanParse {
+  readonly tags: TagRecord[];
+  parser: Parser<DefaultTreeAdapterMap> | null;
+  hasBaseWithHref: boolean;
   /** The attribute list of the last element recorded. */
-  let recordedAttrs: Attribute[] | null = null;
-
-  function appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
-    if (node === dummyComment) return;
-    const child = node as LeanChild;
-    parent.childNodes.push(child);
-    child.parentNode = parent;
-  }
-
-  function detachNode(node: LeanChild): void {
-    const parent = node.parentNode;
-    if (parent === null) return;
-    const siblings = parent.childNodes;
-    // The parser mostly detaches the last child (adoption agency, foster parenting).
-    const i = siblings[siblings.length - 1] === node ? siblings.length - 1 : siblings.indexOf(node);
-    if (i !== -1) siblings.splice(i, 1);
-    node.parentNode = null;
-  }
-
-  function insertText(parent: LeanParent, text: string, before: LeanChild | null): void {
-    // Only an SVG style element's text is kept (its CSS is read from the tree).
-    if (parent.nodeName !== "style" || (parent as LeanElement).namespaceURI !== SVG_NS) return;
-    const siblings = parent.childNodes;
-    const i = before === null ? siblings.length : siblings.indexOf(before);
-    const prev = siblings[i - 1];
-    if (prev !== undefined && prev.nodeName === "#text") {
-      (prev as LeanText).value += text;
-      return;
-    }
-    const node: LeanText = { nodeName: "#text", value: text, parentNode: parent };
-    siblings.splice(i, 0, node);
-  }
-
-  const adapter = {
-    createDocument(): LeanDocument {
-      return { nodeName: "#document", mode: "no-quirks", childNodes: [] };
-    },
-    createDocumentFragment(): LeanFragment {
-      return { nodeName: "#document-fragment", childNodes: [] };
-    },
-    createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
-      const element: LeanElement = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes: [], parentNode: null };
-      // Only the element of the start tag being processed is recorded: the
-      // adoption agency and the reconstruction of active formatting
-      // elements make clones from an earlier token's attribute list, and
-      // implied elements (html, head, body, tbody …) have a list of their own.
-      if (attrs === recordedAttrs || attrs !== state.startTagAttrs() || !mayHaveLinks(tagName, attrs)) return element;
-      recordedAttrs = attrs;
-      if (tagName === "base" && namespaceURI === HTML_NS && attrs.some((a) => a.name === "href" && a.namespace === undefined)) state.sawBase();
-      // Optimisation: the parser's own count of open templates, not an
-      // onElementCreated hook (for which parse5 makes an object per element).
-      const record: TagRecord = { element, tagEnd: state.tagEnd(), tokenAttrs: attrs, attrCount: attrs.length, adopted: null, inTemplate: state.inTemplate() };
-      tags.push(record);
-      return element;
-    },
-    createCommentNode(): typeof dummyComment {
-      return dummyComment;
-    },
-    createTextNode(value: string): LeanText {
-      return { nodeName: "#text", value, parentNode: null };
-    },
-    appendChild,
-    insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
-      const siblings = parent.childNodes;
-      const i = siblings.indexOf(reference);
-      siblings.splice(i === -1 ? siblings.length : i, 0, node);
-      node.parentNode = parent;
-    },
-    setTemplateContent(template: LeanElement, content: LeanFragment): void {
-      template.content = content;
-    },
-    getTemplateContent(template: LeanElement): LeanFragment {
-      return template.content!;
-    },
-    setDocumentType(): void {},
-    setDocumentMode(document: LeanDocument, mode: string): void {
-      document.mode = mode;
-    },
-    getDocumentMode(document: LeanDocument): string {
-      return document.mode;
-    },
-    detachNode,
-    insertText(parent: LeanParent, text: string): void {
-      insertText(parent, text, null);
-    },
-    insertTextBefore(parent: LeanParent, text: string, reference: LeanChild): void {
-      insertText(parent, text, reference);
-    },
-    adoptAttributes(recipient: LeanElement, attrs: Attribute[]): void {
-      const present = new Set(recipient.attrs.map((a) => a.name));
-      const adopted = new Set<Attribute>();
-      for (const attr of attrs) {
-        if (!present.has(attr.name)) {
-          recipient.attrs.push(attr);
-          adopted.add(attr);
-        }
-      }
-      if (adopted.size > 0) {
-        tags.push({ element: recipient, tagEnd: state.tagEnd(), tokenAttrs: attrs, attrCount: attrs.length, adopted, inTemplate: false });
-      }
-    },
-    getFirstChild(node: LeanParent): LeanChild | null {
-      return node.childNodes[0] ?? null;
-    },
-    getChildNodes(node: LeanParent): LeanChild[] {
-      return node.childNodes;
-    },
-    getParentNode(node: LeanChild): LeanParent | null {
-      return node.parentNode;
-    },
-    getAttrList(element: LeanElement): Attribute[] {
-      return element.attrs;
-    },
-    getTagName(element: LeanElement): string {
-      return element.tagName;
-    },
-    getNamespaceURI(element: LeanElement): string {
-      return element.namespaceURI;
-    },
-    getTextNodeContent(node: LeanText): string {
-      return node.value;
-    },
-    getCommentNodeContent(): string {
-      return "";
-    },
-    getDocumentTypeNodeName(): string {
-      return "";
-    },
-    getDocumentTypeNodePublicId(): string {
-      return "";
-    },
-    getDocumentTypeNodeSystemId(): string {
-      return "";
-    },
-    isTextNode(node: { nodeName: string }): boolean {
-      return node.nodeName === "#text";
-    },
-    isCommentNode(node: { nodeName: string }): boolean {
-      return node.nodeName === "#comment";
-    },
-    isDocumentTypeNode(node: { nodeName: string }): boolean {
-      return node.nodeName === "#documentType";
-    },
-    isElementNode(node: { tagName?: string }): boolean {
-      return node.tagName !== undefined;
-    },
-    // No source locations are asked for, so these are never called with one.
-    setNodeSourceCodeLocation(): void {},
-    getNodeSourceCodeLocation(): undefined {
-      return undefined;
-    },
-    updateNodeSourceCodeLocation(): void {},
-  };
-  return adapter as unknown as TreeAdapter<DefaultTreeAdapterMap>;
+  recordedAttrs: Attribute[] | null;
 }
+
+/**
+ * The parse in progress. Parsing is synchronous and the adapter never
+ * calls out, so one slot serves; {@link parseWithPositions} saves and
+ * restores it all the same.
+ */
+let current: LeanParse = { tags: [], parser: null, hasBaseWithHref: false, recordedAttrs: null };
+
+/** The attribute list of the start tag the parser is processing, or null. */
+function startTagAttrs(parser: Parser<DefaultTreeAdapterMap>): Attribute[] | null {
+  const token = (parser as unknown as { currentToken: Token.Token | null }).currentToken;
+  return token !== null && token.type === Token.TokenType.START_TAG ? token.attrs : null;
+}
+
+function appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
+  if (node === dummyComment) return;
+  const child = node as LeanChild;
+  parent.childNodes.push(child);
+  child.parentNode = parent;
+}
+
+function detachNode(node: LeanChild): void {
+  const parent = node.parentNode;
+  if (parent === null) return;
+  const siblings = parent.childNodes;
+  // The parser mostly detaches the last child (adoption agency, foster parenting).
+  const i = siblings[siblings.length - 1] === node ? siblings.length - 1 : siblings.indexOf(node);
+  if (i !== -1) siblings.splice(i, 1);
+  node.parentNode = null;
+}
+
+function insertText(parent: LeanParent, text: string, before: LeanChild | null): void {
+  // Only an SVG style element's text is kept (its CSS is read from the tree).
+  if (parent.nodeName !== "style" || (parent as LeanElement).namespaceURI !== SVG_NS) return;
+  const siblings = parent.childNodes;
+  const i = before === null ? siblings.length : siblings.indexOf(before);
+  const prev = siblings[i - 1];
+  if (prev !== undefined && prev.nodeName === "#text") {
+    (prev as LeanText).value += text;
+    return;
+  }
+  const node: LeanText = { nodeName: "#text", value: text, parentNode: parent };
+  siblings.splice(i, 0, node);
+}
+
+/**
+ * The lean tree adapter: one object for every parse, its records going to
+ * the parse in progress (`current`).
+ *
+ * Optimisation: one adapter with fixed functions, not one made per parse:
+ * parse5 calls the adapter from its hottest code, and a call site that
+ * sees the same function every time can inline it, where closures made
+ * per parse are new functions to it each time.
+ */
+const leanTreeAdapter = {
+  createDocument(): LeanDocument {
+    return { nodeName: "#document", mode: "no-quirks", childNodes: [] };
+  },
+  createDocumentFragment(): LeanFragment {
+    return { nodeName: "#document-fragment", childNodes: [] };
+  },
+  createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
+    const element: LeanElement = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes: [], parentNode: null };
+    const parse = current;
+    const parser = parse.parser!;
+    // Only the element of the start tag being processed is recorded: the
+    // adoption agency and the reconstruction of active formatting
+    // elements make clones from an earlier token's attribute list, and
+    // implied elements (html, head, body, tbody …) have a list of their own.
+    if (attrs === parse.recordedAttrs || attrs !== startTagAttrs(parser) || !mayHaveLinks(tagName, attrs)) return element;
+    parse.recordedAttrs = attrs;
+    if (tagName === "base" && namespaceURI === HTML_NS && attrs.some((a) => a.name === "href" && a.namespace === undefined)) parse.hasBaseWithHref = true;
+    // The tokenizer emits a tag on its ">", and the parser makes the element then.
+    // Optimisation: the parser's own count of open templates ("isInTemplate"
+    // as parse5 gives it to onElementCreated), not that hook, for which
+    // parse5 makes an object per element.
+    const record: TagRecord = {
+      element,
+      tagEnd: parser.tokenizer.preprocessor.offset + 1,
+      tokenAttrs: attrs,
+      attrCount: attrs.length,
+      adopted: null,
+      inTemplate: parser.openElements.tmplCount > 0,
+    };
+    parse.tags.push(record);
+    return element;
+  },
+  createCommentNode(): typeof dummyComment {
+    return dummyComment;
+  },
+  createTextNode(value: string): LeanText {
+    return { nodeName: "#text", value, parentNode: null };
+  },
+  appendChild,
+  insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
+    const siblings = parent.childNodes;
+    const i = siblings.indexOf(reference);
+    siblings.splice(i === -1 ? siblings.length : i, 0, node);
+    node.parentNode = parent;
+  },
+  setTemplateContent(template: LeanElement, content: LeanFragment): void {
+    template.content = content;
+  },
+  getTemplateContent(template: LeanElement): LeanFragment {
+    return template.content!;
+  },
+  setDocumentType(): void {},
+  setDocumentMode(document: LeanDocument, mode: string): void {
+    document.mode = mode;
+  },
+  getDocumentMode(document: LeanDocument): string {
+    return document.mode;
+  },
+  detachNode,
+  insertText(parent: LeanParent, text: string): void {
+    insertText(parent, text, null);
+  },
+  insertTextBefore(parent: LeanParent, text: string, reference: LeanChild): void {
+    insertText(parent, text, reference);
+  },
+  adoptAttributes(recipient: LeanElement, attrs: Attribute[]): void {
+    const present = new Set(recipient.attrs.map((a) => a.name));
+    const adopted = new Set<Attribute>();
+    for (const attr of attrs) {
+      if (!present.has(attr.name)) {
+        recipient.attrs.push(attr);
+        adopted.add(attr);
+      }
+    }
+    if (adopted.size > 0) {
+      const parse = current;
+      parse.tags.push({ element: recipient, tagEnd: parse.parser!.tokenizer.preprocessor.offset + 1, tokenAttrs: attrs, attrCount: attrs.length, adopted, inTemplate: false });
+    }
+  },
+  getFirstChild(node: LeanParent): LeanChild | null {
+    return node.childNodes[0] ?? null;
+  },
+  getChildNodes(node: LeanParent): LeanChild[] {
+    return node.childNodes;
+  },
+  getParentNode(node: LeanChild): LeanParent | null {
+    return node.parentNode;
+  },
+  getAttrList(element: LeanElement): Attribute[] {
+    return element.attrs;
+  },
+  getTagName(element: LeanElement): string {
+    return element.tagName;
+  },
+  getNamespaceURI(element: LeanElement): string {
+    return element.namespaceURI;
+  },
+  getTextNodeContent(node: LeanText): string {
+    return node.value;
+  },
+  getCommentNodeContent(): string {
+    return "";
+  },
+  getDocumentTypeNodeName(): string {
+    return "";
+  },
+  getDocumentTypeNodePublicId(): string {
+    return "";
+  },
+  getDocumentTypeNodeSystemId(): string {
+    return "";
+  },
+  isTextNode(node: { nodeName: string }): boolean {
+    return node.nodeName === "#text";
+  },
+  isCommentNode(node: { nodeName: string }): boolean {
+    return node.nodeName === "#comment";
+  },
+  isDocumentTypeNode(node: { nodeName: string }): boolean {
+    return node.nodeName === "#documentType";
+  },
+  isElementNode(node: { tagName?: string }): boolean {
+    return node.tagName !== undefined;
+  },
+  // No source locations are asked for, so these are never called with one.
+  setNodeSourceCodeLocation(): void {},
+  getNodeSourceCodeLocation(): undefined {
+    return undefined;
+  },
+  updateNodeSourceCodeLocation(): void {},
+} as unknown as TreeAdapter<DefaultTreeAdapterMap>;
+
+/** The parser options for each scripting flag (one object each, made once). */
+const parserOptions = {
+  scripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
+  noScripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
+};
 
 /**
  * Parses `html` as a whole document (https://html.spec.whatwg.org/multipage/parsing.html#parsing)
@@ -313,25 +344,17 @@ function leanTreeAdapter(tags: TagRecord[], state: ParserState): TreeAdapter<Def
  * array, and nothing here recurses into the tree.
  */
 export function parseWithPositions(html: string, scripting = true): ParsedSource {
-  const tags: TagRecord[] = [];
-  let hasBaseWithHref = false;
-  let parser: Parser<DefaultTreeAdapterMap> | null = null;
-  const state: ParserState = {
-    startTagAttrs() {
-      const token = (parser as unknown as { currentToken: Token.Token | null }).currentToken;
-      return token !== null && token.type === Token.TokenType.START_TAG ? token.attrs : null;
-    },
-    // The tokenizer emits a tag on its ">", and the parser makes the element then.
-    tagEnd: () => parser!.tokenizer.preprocessor.offset + 1,
-    // "isInTemplate" as parse5 gives it to onElementCreated.
-    inTemplate: () => parser!.openElements.tmplCount > 0,
-    sawBase() {
-      hasBaseWithHref = true;
-    },
-  };
-  parser = new Parser<DefaultTreeAdapterMap>({ treeAdapter: leanTreeAdapter(tags, state), scriptingEnabled: scripting });
-  parser.tokenizer.write(html, true);
-  return { document: parser.document as unknown as LeanDocument, tags, hasBaseWithHref };
+  const outer = current;
+  const parse: LeanParse = { tags: [], parser: null, hasBaseWithHref: false, recordedAttrs: null };
+  current = parse;
+  try {
+    const parser = new Parser<DefaultTreeAdapterMap>(scripting ? parserOptions.scripting : parserOptions.noScripting);
+    parse.parser = parser;
+    parser.tokenizer.write(html, true);
+    return { document: parser.document as unknown as LeanDocument, tags: parse.tags, hasBaseWithHref: parse.hasBaseWithHref };
+  } finally {
+    current = outer;
+  }
 }
 
 // --- Start tags in the source --------------------------------------------------
@@ -700,3 +723,37 @@ export function rawTextEnd(html: string, contentStart: number, tagName: string):
     i += 2;
   }
 }
+
+/**
+ * Objects kept alive for the life of the module: a parser that has parsed
+ * a small document, and a start tag scan.
+ *
+ * Optimisation: V8 holds an object shape (a "map") weakly, through the
+ * objects that have it; code optimised for that shape embeds it, and is
+ * thrown away ("embedded weak objects cleared") by the first full garbage
+ * collection after the last such object dies. Every parse5 parser, its
+ * tokenizer and its stacks die with their parse, so each full collection
+ * sent parse5's hottest code back to the interpreter, and the next parse
+ * or two ran up to twice as slow (measured on the New Zealand page: 43 ms
+ * after a collection, 27 ms once optimised again). A parser that lives on
+ * keeps those shapes, and the optimised code, alive. The same holds for
+ * every parse5 parser in the process (parse5's own `parse`, jsdom's,
+ * cheerio's), which share the parser classes.
+ */
+export const retainedShapes: readonly object[] = (() => {
+  const parse: LeanParse = { tags: [], parser: null, hasBaseWithHref: false, recordedAttrs: null };
+  const outer = current;
+  current = parse;
+  try {
+    const parser = new Parser<DefaultTreeAdapterMap>(parserOptions.scripting);
+    parse.parser = parser;
+    parser.tokenizer.write(
+      '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><p class=c><a href="x" title=\'y\'>z</a><b>b<i>i</b>i</i>' +
+        "<table><tr><td>x</td></tr></table><form><input></form><svg><a href=s /></svg><template><img src=i></template></body></html>",
+      true,
+    );
+    return [parser, parse, new StartTagScan()];
+  } finally {
+    current = outer;
+  }
+})();
