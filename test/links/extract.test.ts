@@ -173,6 +173,23 @@ describe("links before and after <base>", () => {
   });
 });
 
+  it("resolves a repeated value against each link's own base and encoding (values are parsed once per base and encoding)", () => {
+    // The base's own href resolves against the document URL, the links against the base.
+    const html = '<a href="sub/">1</a><base href="sub/"><a href="sub/">2</a><iframe srcdoc="<a href=?%C3%A9>s</a>"></iframe><a href="?é">3</a>';
+    const links = extractLinks(html, { url, encoding: "windows-1252" });
+    expect(pick(links, "element", "url", "encoding")).toEqual([
+      ["a", "https://example.com/dir/sub/sub/", "windows-1252"],
+      ["base", "https://example.com/dir/sub/", "windows-1252"],
+      ["a", "https://example.com/dir/sub/sub/", "windows-1252"],
+      ["a", "https://example.com/dir/sub/?%C3%A9", "UTF-8"],
+      ["a", "https://example.com/dir/sub/?%E9", "windows-1252"],
+    ]);
+    // More distinct values than the memo holds, each repeated: every URL is still its own.
+    const many = Array.from({ length: 20000 }, (_, i) => `<a href="p${i % 17000}">`).join("");
+    const resolved = extractLinks(many, { url });
+    expect(resolved.every((link, i) => link.url === `https://example.com/dir/p${i % 17000}`)).toBe(true);
+  });
+
 describe("forms", () => {
   it("resolves an empty or missing action to the document URL (not the base URL)", () => {
     const links = extractLinks('<base href="/b/"><form></form><form action="">x</form><form action=" ">y</form><button formaction="">z</button>', { url });
