@@ -117,35 +117,55 @@ function scanWhile(input: string, start: number, flag: number, stop: number): nu
 }
 
 /**
- * The absolute-URL fast path: returns the URL record the basic URL parser
- * would return for `input` with no base, or `undefined` when the input is
- * not of the common shape (then the caller runs the full parser). Never
- * returns a failure: every input it can't vouch for goes to the full parser.
+ * Where the components of an absolute input the fast path takes are (see
+ * {@link scanAbsolute}): one module-level array, filled by each scan.
  */
-export function parseAbsoluteFast(input: string): URLRecord | undefined {
+const HOST_START = 0;
+const HOST_END = 1;
+const PORT = 2; // The port number, or -1 when there is none (absent, empty, or the default).
+const PATH_START = 3;
+const PATH_END = 4; // PATH_START when the input has no path (it is "/").
+const QUERY_START = 5; // After the "?", or -1.
+const QUERY_END = 6;
+const FRAGMENT_START = 7; // After the "#", or -1.
+const FLAGS = 8;
+/** In FLAGS: the host has ASCII upper case (it is lower-cased). */
+const HOST_UPPER = 1;
+/** In FLAGS: a port written as it serializes (digits without a leading zero, not the default). */
+const PORT_VERBATIM = 2;
+/** In FLAGS: nothing written at the port ("example.com:" or ":443" for https, or "08"). */
+const PORT_OMITTED = 4;
+const parts = new Int32Array(9);
+
+/**
+ * Scans `input` as the absolute-URL fast path takes it (see the module's
+ * notes), filling `parts`; returns the scheme and its default port, or
+ * null when the input is not of that shape.
+ */
+function scanAbsolute(input: string): [scheme: string, defaultPort: number] | null {
   const scheme = fastScheme(input);
-  if (scheme === null) return undefined;
+  if (scheme === null) return null;
   const length = input.length;
   const hostStart = scheme[0].length + 3;
+  let flags = 0;
   // The host: up to ":", "/", "?", "#" or the end.
   let i = hostStart;
-  let upper = false;
   for (; i < length; i++) {
     const c = input.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    const flags = table[c]!;
-    if ((flags & HOST) === 0) {
+    if (c >= 0x80) return null;
+    const bits = table[c]!;
+    if ((bits & HOST) === 0) {
       if (c === 0x3a || c === 0x2f || c === 0x3f || c === 0x23) break;
-      return undefined;
+      return null;
     }
-    if ((flags & UPPER) !== 0) upper = true;
+    if ((bits & UPPER) !== 0) flags |= HOST_UPPER;
   }
   const hostEnd = i;
-  if (hostEnd === hostStart || mayEndInANumber(input, hostStart, hostEnd)) return undefined;
-  let host = input.slice(hostStart, hostEnd);
-  if (upper) host = host.toLowerCase();
+  if (hostEnd === hostStart || mayEndInANumber(input, hostStart, hostEnd)) return null;
+  parts[HOST_START] = hostStart;
+  parts[HOST_END] = hostEnd;
   // The port.
-  let port: number | null = null;
+  parts[PORT] = -1;
   if (i < length && input.charCodeAt(i) === 0x3a) {
     i++;
     const portStart = i;
@@ -154,48 +174,85 @@ export function parseAbsoluteFast(input: string): URLRecord | undefined {
       const c = input.charCodeAt(i);
       if (c < 0x30 || c > 0x39) break;
       value = value * 10 + (c - 0x30);
-      if (value > 65535) return undefined;
+      if (value > 65535) return null;
     }
     if (i < length) {
       const c = input.charCodeAt(i);
-      if (c !== 0x2f && c !== 0x3f && c !== 0x23) return undefined;
+      if (c !== 0x2f && c !== 0x3f && c !== 0x23) return null;
     }
-    if (i > portStart && value !== scheme[1]) port = value;
+    if (i > portStart && value !== scheme[1]) {
+      parts[PORT] = value;
+      if (input.charCodeAt(portStart) !== 0x30 || i === portStart + 1) flags |= PORT_VERBATIM;
+    } else {
+      flags |= PORT_OMITTED;
+    }
   }
   // The path.
-  let path = "/";
+  parts[PATH_START] = i;
   if (i < length && input.charCodeAt(i) === 0x2f) {
     const pathEnd = scanPath(input, i);
-    if (pathEnd === -1) return undefined;
-    path = input.slice(i, pathEnd);
+    if (pathEnd === -1) return null;
     i = pathEnd;
   }
+  parts[PATH_END] = i;
   // The query and the fragment.
-  let query: string | null = null;
-  let fragment: string | null = null;
+  parts[QUERY_START] = -1;
+  parts[FRAGMENT_START] = -1;
   if (i < length && input.charCodeAt(i) === 0x3f) {
     const queryEnd = scanWhile(input, i + 1, QUERY, 0x23);
-    if (queryEnd === -1) return undefined;
-    query = input.slice(i + 1, queryEnd);
+    if (queryEnd === -1) return null;
+    parts[QUERY_START] = i + 1;
+    parts[QUERY_END] = queryEnd;
     i = queryEnd;
   }
   if (i < length) {
     // Only "#" can be here.
-    const fragmentEnd = scanWhile(input, i + 1, FRAGMENT, -1);
-    if (fragmentEnd === -1) return undefined;
-    fragment = input.slice(i + 1);
+    if (scanWhile(input, i + 1, FRAGMENT, -1) === -1) return null;
+    parts[FRAGMENT_START] = i + 1;
   }
+  parts[FLAGS] = flags;
+  return scheme;
+}
+
+/**
+ * The absolute-URL fast path: returns the URL record the basic URL parser
+ * would return for `input` with no base, or `undefined` when the input is
+ * not of the common shape (then the caller runs the full parser). Never
+ * returns a failure: every input it can't vouch for goes to the full parser.
+ */
+export function parseAbsoluteFast(input: string): URLRecord | undefined {
+  const scheme = scanAbsolute(input);
+  if (scheme === null) return undefined;
+  let host = input.slice(parts[HOST_START], parts[HOST_END]);
+  if ((parts[FLAGS]! & HOST_UPPER) !== 0) host = host.toLowerCase();
+  const port = parts[PORT]!;
+  const pathStart = parts[PATH_START]!;
+  const pathEnd = parts[PATH_END]!;
+  const queryStart = parts[QUERY_START]!;
+  const fragmentStart = parts[FRAGMENT_START]!;
   return {
     scheme: scheme[0],
     username: "",
     password: "",
     host,
-    port,
-    path,
+    port: port === -1 ? null : port,
+    path: pathEnd === pathStart ? "/" : input.slice(pathStart, pathEnd),
     opaquePath: false,
-    query,
-    fragment,
+    query: queryStart === -1 ? null : input.slice(queryStart, parts[QUERY_END]),
+    fragment: fragmentStart === -1 ? null : input.slice(fragmentStart),
   };
+}
+
+/**
+ * The serialization of {@link parseAbsoluteFast}'s record for `input`, when
+ * it is `input` itself (a lower-case host, a path, a port as it serializes
+ * or none); else undefined.
+ */
+function absoluteVerbatim(input: string): string | undefined {
+  if (scanAbsolute(input) === null) return undefined;
+  const flags = parts[FLAGS]!;
+  if ((flags & (HOST_UPPER | PORT_OMITTED)) !== 0 || (parts[PORT] !== -1 && (flags & PORT_VERBATIM) === 0)) return undefined;
+  return parts[PATH_END] === parts[PATH_START] ? undefined : input;
 }
 
 /**
@@ -246,6 +303,34 @@ function appendSegments(path: string, input: string, start: number, end: number)
   return path;
 }
 
+/** What {@link relativeShape} finds. */
+const NOT_FAST = 0;
+const RELATIVE = 1;
+const ABSOLUTE = 2;
+
+/**
+ * Whether the relative fast paths take `input` against `base`: a base that
+ * is special, not file, with a host, and an input that starts with a
+ * printable ASCII character; ABSOLUTE when the input starts with a scheme.
+ */
+function relativeShape(input: string, base: Readonly<URLRecord>): typeof NOT_FAST | typeof RELATIVE | typeof ABSOLUTE {
+  const length = input.length;
+  if (length === 0 || base.host === null || base.opaquePath) return NOT_FAST;
+  const scheme = base.scheme;
+  if (scheme !== "https" && scheme !== "http" && scheme !== "wss" && scheme !== "ws" && scheme !== "ftp") return NOT_FAST;
+  const first = input.charCodeAt(0);
+  if (first >= 0x80 || first <= 0x20) return NOT_FAST;
+  if ((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7a) {
+    for (let i = 1; i < length; i++) {
+      const c = input.charCodeAt(i);
+      if (c === 0x3a) return ABSOLUTE;
+      const lower = c | 0x20;
+      if (!((lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) break;
+    }
+  }
+  return RELATIVE;
+}
+
 /**
  * The relative-reference fast path: returns the record the basic URL parser
  * would return for `input` against `base`, or `undefined` to defer to the
@@ -255,21 +340,12 @@ function appendSegments(path: string, input: string, start: number, end: number)
  * included), and absolute URLs through {@link parseAbsoluteFast}.
  */
 export function parseRelativeFast(input: string, base: URLRecord): URLRecord | undefined {
+  const shape = relativeShape(input, base);
+  if (shape === NOT_FAST) return undefined;
+  if (shape === ABSOLUTE) return parseAbsoluteFast(input);
   const length = input.length;
-  if (length === 0 || base.host === null || base.opaquePath) return undefined;
   const scheme = base.scheme;
-  if (scheme !== "https" && scheme !== "http" && scheme !== "wss" && scheme !== "ws" && scheme !== "ftp") return undefined;
   const first = input.charCodeAt(0);
-  if (first >= 0x80 || first <= 0x20) return undefined;
-  // An input that starts with a scheme is absolute.
-  if ((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7a) {
-    for (let i = 1; i < length; i++) {
-      const c = input.charCodeAt(i);
-      if (c === 0x3a) return parseAbsoluteFast(input);
-      const lower = c | 0x20;
-      if (!((lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) break;
-    }
-  }
   let path: string;
   let i: number;
   let query: string | null = null;
@@ -322,4 +398,105 @@ export function parseRelativeFast(input: string, base: URLRecord): URLRecord | u
     query,
     fragment,
   };
+}
+
+/** One base's serialization up to its path (see {@link basePrefix}), for the last base asked. */
+let prefixOf: { scheme: string; username: string; password: string; host: string | null; port: number | null; prefix: string } | null = null;
+
+/**
+ * The serialization of `base` up to its path: scheme, "//", credentials,
+ * host and port (https://url.spec.whatwg.org/#concept-url-serializer,
+ * steps 1–2), for a base with a host.
+ *
+ * Optimisation: remembered for the last base (compared field by field: a
+ * record may be changed in place by the URL setters), as a page resolves
+ * its links against one base.
+ */
+function basePrefix(base: Readonly<URLRecord>): string {
+  const last = prefixOf;
+  if (last !== null && last.scheme === base.scheme && last.host === base.host && last.port === base.port && last.username === base.username && last.password === base.password) {
+    return last.prefix;
+  }
+  let prefix = base.scheme + "://";
+  if (base.username !== "" || base.password !== "") prefix += base.username + (base.password !== "" ? ":" + base.password : "") + "@";
+  prefix += base.host!;
+  if (base.port !== null) prefix += ":" + base.port;
+  prefixOf = { scheme: base.scheme, username: base.username, password: base.password, host: base.host, port: base.port, prefix };
+  return prefix;
+}
+
+/**
+ * The serialization of the URL the basic URL parser returns for `input`
+ * against `base` (null: none), for the shapes of the fast paths, made
+ * without a URL record; undefined for any other input (then parse, and
+ * serialize the record). Equal, wherever it gives a string, to
+ * `serializeURL(basicURLParse(input, { base }))` (see
+ * test/core/fast-path.test.ts), whatever the encoding (the shapes are
+ * printable ASCII, which every output encoding encodes alike).
+ *
+ * Internal: for the layers that resolve many links (document-base's
+ * `encodingParseAndSerializeURL`, links); not exported from the core.
+ *
+ * Optimisation: a resolved link's URL is mostly the input itself (an
+ * absolute URL already in its serialized form) or the base's scheme, host
+ * and port followed by the input, or by a path built from the base's and
+ * the input's: one concatenation, where a record costs an object, a string
+ * per component and the serializer's concatenations. For the links of a
+ * page and for the first read of each `a.href` in jsdom.
+ *
+ * @example
+ * ```ts
+ * const base = parseURL("https://example.com/docs/v1/")!;
+ * serializeFast("../page.html?q#s", base); // "https://example.com/docs/page.html?q#s"
+ * serializeFast("https://example.org/x", null); // "https://example.org/x" (the input itself)
+ * serializeFast("HTTPS://EXAMPLE.org/x", null); // undefined: the full parser lower-cases it
+ * ```
+ */
+export function serializeFast(input: string, base: Readonly<URLRecord> | null): string | undefined {
+  if (base === null) return absoluteVerbatim(input);
+  const shape = relativeShape(input, base);
+  if (shape === NOT_FAST) return undefined;
+  if (shape === ABSOLUTE) return absoluteVerbatim(input);
+  const length = input.length;
+  const scheme = base.scheme;
+  const first = input.charCodeAt(0);
+  // The path that comes before the input's `from` onwards, and where the input's path ends.
+  let head: string;
+  let from = 0;
+  let pathEnd = 0;
+  if (first === 0x23) {
+    // "#fragment": the base with another fragment.
+    head = base.query === null ? base.path : base.path + "?" + base.query;
+  } else if (first === 0x3f) {
+    // "?query": the base's path with another query.
+    head = base.path;
+  } else if (first === 0x2f) {
+    // "//host…" is scheme-relative: the absolute shape with the base's scheme, or the full parser.
+    if (input.charCodeAt(1) === 0x2f || input.charCodeAt(1) === 0x5c) {
+      const absolute = scheme + ":" + input;
+      return absoluteVerbatim(absolute) === undefined ? undefined : absolute;
+    }
+    const dots = { value: false };
+    pathEnd = scanRelativePath(input, 1, dots);
+    if (pathEnd === -1) return undefined;
+    // Without dot segments the path is the input's own.
+    head = dots.value ? appendSegments("", input, 1, pathEnd) : "";
+    from = dots.value ? pathEnd : 0;
+  } else {
+    // A path-relative reference: the base's path without its last segment, then the input's segments.
+    const dots = { value: false };
+    pathEnd = scanRelativePath(input, 0, dots);
+    if (pathEnd === -1) return undefined;
+    const slash = base.path.lastIndexOf("/");
+    head = dots.value ? appendSegments(base.path.slice(0, Math.max(slash, 0)), input, 0, pathEnd) : base.path.slice(0, slash + 1);
+    from = dots.value ? pathEnd : 0;
+  }
+  // The query and the fragment, kept as they are when nothing in them is encoded.
+  let j = pathEnd;
+  if (j < length && input.charCodeAt(j) === 0x3f) {
+    j = scanWhile(input, j + 1, QUERY, 0x23);
+    if (j === -1) return undefined;
+  }
+  if (j < length && scanWhile(input, j + 1, FRAGMENT, -1) === -1) return undefined;
+  return basePrefix(base) + head + (from === 0 ? input : input.slice(from));
 }

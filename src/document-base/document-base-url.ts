@@ -13,6 +13,7 @@
  */
 
 import { basicURLParse, serializeURL, type URLRecord } from "../core/index.ts";
+import { serializeFast } from "../core/fast-path.ts";
 import { type Context, contextImpl, type DocumentContext } from "./document-context.ts";
 import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
 
@@ -201,8 +202,16 @@ export function encodingParseAndSerializeURL<T extends TreeAdapterTypeMap>(
   url: string,
   relativeTo?: T["node"],
 ): string | null {
+  const context = contextImpl(document);
+  context.sync();
+  const scope = baseScope(context, relativeTo as object | undefined);
+  const baseURL = context.scopeURL(scope);
+  // Optimisation: for the common shapes the serialization is made without a
+  // record (see serializeFast), the same string as the steps below give.
+  const fast = serializeFast(url, baseURL);
+  if (fast !== undefined) return fast;
   // 1. Let url be the result of encoding-parsing a URL given url, relative to environment.
-  const record = encodingParseURL(document, url, relativeTo);
+  const record = basicURLParse(url, { base: baseURL, encoding: scope.owner.outputEncoding });
   // 2. If url is failure, then return failure.
   if (record === null) return null;
   // 3. Return the result of applying the URL serializer to url.

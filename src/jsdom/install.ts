@@ -18,6 +18,7 @@ import {
   documentContextOf,
   type DOMTreeAdapterMap,
   domTreeAdapter,
+  encodingParseAndSerializeURL,
   encodingParseURL,
   fallbackBaseURL,
   HTML_NAMESPACE,
@@ -160,12 +161,16 @@ interface CacheEntry {
    */
   hrefAttribute: string | null | undefined;
   epoch: number;
-  url: Readonly<URLRecord> | null;
+  /** {@link NOT_PARSED} while only `href` has been asked for (see #hyperlinkAttribute). */
+  url: Readonly<URLRecord> | null | typeof NOT_PARSED;
   /** Optimisation: `url` serialized (the href getter's value), once asked for. */
   href: string | undefined;
   /** The values computed by url-utils, by IDL attribute name; null until one is. */
   values: Map<string, CachedValue> | null;
 }
+
+/** A cache entry's `url` while only its serialization has been made (see #hyperlinkAttribute). */
+const NOT_PARSED: unique symbol = Symbol("not parsed");
 
 /** The DOM functions a read calls on every element (see WindowInstallation's #native). */
 interface NativeFunctions {
@@ -594,8 +599,14 @@ class WindowInstallation implements Installation {
   /** A hyperlink getter's value from the url of the fast path (see #hyperlinkAttribute). */
   #fromURL(entry: CacheEntry, name: HyperlinkAttributeName): string {
     const href = entry.hrefAttribute as string | null;
-    if (name === "href") return (entry.href ??= hyperlinkAttributeOfURL("href", entry.url, href));
-    return hyperlinkAttributeOfURL(name, entry.url, href);
+    let url = entry.url;
+    if (url === NOT_PARSED) {
+      if (name === "href") return entry.href!;
+      // The entry is of the current generation: the document's base URL is the one `href` was made with.
+      url = entry.url = encodingParseURL(this.#context!, href as string);
+    }
+    if (name === "href") return (entry.href ??= hyperlinkAttributeOfURL("href", url, href));
+    return hyperlinkAttributeOfURL(name, url, href);
   }
 
   /**
@@ -710,6 +721,20 @@ class WindowInstallation implements Installation {
       keepsHyperlinkURL(context as unknown as Parameters<typeof keepsHyperlinkURL>[0], element, href)
     ) {
       return this.#viaURLUtils(element, entry, name, href, compute);
+    }
+    if (name === "href" && href !== null) {
+      // Optimisation: the href getter's value is the url serialized, which
+      // encodingParseAndSerializeURL makes without a record for the common
+      // shapes; the record is parsed when another getter asks (#fromURL).
+      // (Those shapes are never blob: URLs.)
+      const value = encodingParseAndSerializeURL(context, href);
+      if (value !== null && !value.startsWith("blob:")) {
+        entry.hrefAttribute = href;
+        entry.epoch = this.#epoch;
+        entry.url = NOT_PARSED;
+        entry.href = value;
+        return value;
+      }
     }
     // "Set the url", step 3: encoding-parse the href attribute relative to the node document
     // (the window's document: the element is in its tree).

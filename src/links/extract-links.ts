@@ -18,6 +18,7 @@ import {
   validateURL,
   type ValidationError,
 } from "../core/index.ts";
+import { serializeFast } from "../core/fast-path.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
@@ -590,8 +591,12 @@ class DocumentReader {
     const n = value.length;
     const slot = n === 0 ? 0 : (n * 31 + value.charCodeAt(n - 1) * 7 + value.charCodeAt(n >> 1)) & (MEMO_SLOTS - 1);
     if (this.memoValues[slot] === value) return this.memoURLs[slot]!;
-    const record = basicURLParse(value, options);
-    const url = record === null ? null : serializeURL(record);
+    // Optimisation: the common shapes are serialized without a record (see serializeFast).
+    let url: string | null | undefined = serializeFast(value, options.base);
+    if (url === undefined) {
+      const record = basicURLParse(value, options);
+      url = record === null ? null : serializeURL(record);
+    }
     this.memoValues[slot] = value;
     this.memoURLs[slot] = url;
     return url;

@@ -6,7 +6,8 @@ import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ErrorSink } from "../../src/core/error-sink.ts";
-import { parseAbsoluteFast, parseRelativeFast } from "../../src/core/fast-path.ts";
+import { parseAbsoluteFast, parseRelativeFast, serializeFast } from "../../src/core/fast-path.ts";
+import { serializeURL } from "../../src/core/serializer.ts";
 import { basicURLParse } from "../../src/core/parser.ts";
 import type { URLRecord } from "../../src/core/url-record.ts";
 import { loadURLTestData } from "../wpt-data.ts";
@@ -79,5 +80,73 @@ describe("fast paths agree with the full parser", () => {
       }),
       { numRuns: 20_000, seed: Number(process.env["FC_SEED"] ?? 42) },
     );
+  });
+});
+
+describe("serializeFast agrees with parsing and serializing", () => {
+  const wpt = loadURLTestData();
+  const serialized = (input: string, base: URLRecord | null): string | null => {
+    const record = full(input, base);
+    return record === null ? null : serializeURL(record);
+  };
+
+  it("on every urltestdata input, both corpus URL lists, and every case against several bases", () => {
+    let absolute = 0;
+    let verbatim = 0;
+    for (const input of [...wpt.map((c) => c.input), ...corpusLines("urls-kasztp.txt.gz"), ...corpusLines("urls-userbait.txt.gz")]) {
+      const fast = serializeFast(input, null);
+      if (fast === undefined) continue;
+      absolute++;
+      if (fast === input) verbatim++;
+      expect(fast, input).toBe(serialized(input, null));
+    }
+    let relative = 0;
+    for (const c of wpt) {
+      for (const base of c.base === null ? bases : [full(c.base, null), ...bases]) {
+        if (base === null) continue;
+        const fast = serializeFast(c.input, base);
+        if (fast === undefined) continue;
+        relative++;
+        expect(fast, `${c.input} against ${JSON.stringify(base)}`).toBe(serialized(c.input, base));
+      }
+    }
+    // The fast path must be taken, or this proves nothing.
+    expect(absolute).toBeGreaterThan(40_000);
+    expect(verbatim).toBe(absolute);
+    expect(relative).toBeGreaterThan(500);
+  });
+
+  it("on random references and absolute URLs (fast-check)", () => {
+    const segment = fc.constantFrom("a", "b", ".", "..", "%2e", ".%2E", "x.y", "", "~u", "%41", "é", " ", "\\", "\t");
+    const reference = fc
+      .tuple(
+        fc.constantFrom("", "/", "//h/", "//H:0443/", "//h:/", "./", "../", "?", "#", "http://H/", "https://x:443/", "https://x:0/", "https://x:08/", "ws://1.2/", "https://h", "a:"),
+        fc.array(segment, { maxLength: 6 }),
+        fc.constantFrom("", "?q=1", "?'", "#f", "#`", "?a#b", "#", "?"),
+      )
+      .map(([head, segments, tail]) => head + segments.join("/") + tail);
+    fc.assert(
+      fc.property(reference, fc.constantFrom(null, ...bases), (input, base) => {
+        const fast = serializeFast(input, base);
+        if (fast !== undefined) expect(fast).toBe(serialized(input, base));
+      }),
+      { numRuns: 20_000, seed: Number(process.env["FC_SEED"] ?? 42) },
+    );
+  });
+
+  it("answers the common shapes itself", () => {
+    const base = full("https://u:p@example.com:8443/docs/v1/page?x#y", null)!;
+    expect(serializeFast("../page-1.html?q=1#s1", base)).toBe("https://u:p@example.com:8443/docs/page-1.html?q=1#s1");
+    expect(serializeFast("/wiki/X", base)).toBe("https://u:p@example.com:8443/wiki/X");
+    expect(serializeFast("#top", base)).toBe("https://u:p@example.com:8443/docs/v1/page?x#top");
+    expect(serializeFast("?q", base)).toBe("https://u:p@example.com:8443/docs/v1/page?q");
+    expect(serializeFast("//upload.example.org/a.png", base)).toBe("https://upload.example.org/a.png");
+    const input = "https://en.wikipedia.org/wiki/New_Zealand";
+    expect(serializeFast(input, base)).toBe(input);
+    // A record changed in place is not answered from the last base's prefix.
+    const changing = full("https://a.example/", null)!;
+    expect(serializeFast("x", changing)).toBe("https://a.example/x");
+    changing.host = "b.example";
+    expect(serializeFast("x", changing)).toBe("https://b.example/x");
   });
 });

@@ -110,6 +110,27 @@ describe.each(regimes)("attribute changes by any API (%s)", (regime) => {
     expect(window.document.querySelector("a")!.getAttribute("href")).toBe("//other.test/z");
   });
 
+  it("every decomposition attribute after a first read of href, and after the base URL changes", () => {
+    const { document } = open(`<base href="/b/"><a id=a href="../x/y?q=1#h">a</a><a id=c href="HTTP://User:Pw@Example.TEST:80/p">c</a>`);
+    const a = $(document, "#a");
+    const c = $(document, "#c");
+    settle(document, regime);
+    const names = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
+    const all = (element: AnyElement): string[] => names.map((name) => element[name] as string);
+    // href first (its value is made without a URL record), then the others (which parse it).
+    expectRead(a, "href", "https://example.test/x/y?q=1#h");
+    expect(all(a)).toEqual(["https://example.test/x/y?q=1#h", "https://example.test", "https:", "", "", "example.test", "example.test", "", "/x/y", "?q=1", "#h"]);
+    expectRead(c, "href", "http://User:Pw@example.test/p");
+    expect(all(c)).toEqual(["http://User:Pw@example.test/p", "http://example.test", "http:", "User", "Pw", "example.test", "example.test", "", "/p", "", ""]);
+    // A new base URL: href read first again, then pathname; and pathname first on a fresh read.
+    document.querySelector("base")!.setAttribute("href", "https://other.test/deep/er/");
+    expectRead(a, "href", "https://other.test/deep/x/y?q=1#h");
+    expectRead(a, "pathname", "/deep/x/y");
+    document.querySelector("base")!.setAttribute("href", "/z/z/");
+    expectRead(a, "pathname", "/z/x/y");
+    expectRead(a, "href", "https://example.test/z/x/y?q=1#h");
+  });
+
   it("reflected URL attributes follow their content attribute, each its own (input src and formAction)", () => {
     const { document } = open(`<base href="/b/"><img src="i.png"><input type=image src="s.png" formaction="go"><form action="f"></form>`);
     const img = $(document, "img");
