@@ -484,12 +484,29 @@ export function serializeFast(input: string, base: Readonly<URLRecord> | null): 
     from = dots.value ? pathEnd : 0;
   } else {
     // A path-relative reference: the base's path without its last segment, then the input's segments.
+    // Leading "./" and "../" segments (the common dot segments) move the end of
+    // that directory back in place: `base.path.slice(0, directoryEnd)` is the
+    // directory (without its last "/") that appendSegments would build.
+    const path = base.path;
+    let directoryEnd = Math.max(path.lastIndexOf("/"), 0);
+    let k = 0;
+    for (;;) {
+      if (input.charCodeAt(k) !== 0x2e) break;
+      if (input.charCodeAt(k + 1) === 0x2f) {
+        k += 2;
+      } else if (input.charCodeAt(k + 1) === 0x2e && input.charCodeAt(k + 2) === 0x2f) {
+        k += 3;
+        // "..": the directory loses its last segment (none left: it stays empty).
+        directoryEnd = Math.max(path.lastIndexOf("/", directoryEnd - 1), 0);
+      } else {
+        break;
+      }
+    }
     const dots = { value: false };
-    pathEnd = scanRelativePath(input, 0, dots);
+    pathEnd = scanRelativePath(input, k, dots);
     if (pathEnd === -1) return undefined;
-    const slash = base.path.lastIndexOf("/");
-    head = dots.value ? appendSegments(base.path.slice(0, Math.max(slash, 0)), input, 0, pathEnd) : base.path.slice(0, slash + 1);
-    from = dots.value ? pathEnd : 0;
+    head = dots.value ? appendSegments(path.slice(0, directoryEnd), input, k, pathEnd) : path.slice(0, directoryEnd) + "/";
+    from = dots.value ? pathEnd : k;
   }
   // The query and the fragment, kept as they are when nothing in them is encoded.
   let j = pathEnd;

@@ -138,6 +138,18 @@ describe("serializeFast agrees with parsing and serializing", () => {
     const base = full("https://u:p@example.com:8443/docs/v1/page?x#y", null)!;
     expect(serializeFast("../page-1.html?q=1#s1", base)).toBe("https://u:p@example.com:8443/docs/page-1.html?q=1#s1");
     expect(serializeFast("/wiki/X", base)).toBe("https://u:p@example.com:8443/wiki/X");
+    for (const [input, expected] of [
+      ["./../x", "/docs/x"],
+      ["../../../../x/", "/x/"],
+      ["../", "/docs/"],
+      [".././y/../z?q", "/docs/z?q"],
+      ["./", "/docs/v1/"],
+      ["..", "/docs/"],
+      ["../..?q", "/?q"],
+    ]) {
+      expect(serializeFast(input!, base), input).toBe(`https://u:p@example.com:8443${expected}`);
+      expect(serializeFast(input!, base), input).toBe(serializeURL(full(input!, base)!));
+    }
     expect(serializeFast("#top", base)).toBe("https://u:p@example.com:8443/docs/v1/page?x#top");
     expect(serializeFast("?q", base)).toBe("https://u:p@example.com:8443/docs/v1/page?q");
     expect(serializeFast("//upload.example.org/a.png", base)).toBe("https://upload.example.org/a.png");
