@@ -26,7 +26,7 @@
  * much work each run did, whatever else the machine was running: on a
  * shared machine the wall-clock speed-up is what is left of the cores.
  *
- *   node bench/cli-site.ts [--quick] [--rounds=N] [--pages=N] [--regenerate] [--commands=links,check]
+ *   node_modules/.bin/node bench/cli-site.ts [--quick] [--rounds=N] [--pages=N] [--regenerate] [--commands=links,check]
  *
  * @module
  */
