@@ -36,7 +36,7 @@
  * the parse5 and htmlparser2 figures are set against it in the summary
  * (ratios of medians across processes).
  *
- *   node bench/document-base.ts [--quick] [--rounds=N]
+ *   node_modules/.bin/node --expose-gc bench/document-base.ts [--quick] [--rounds=N]
  *
  * @module
  */

@@ -24,7 +24,7 @@
  * with a `<base>` at the end), in a child process: its peak RSS with
  * extractLinks, and with a bare parse5.parse for scale.
  *
- *   node bench/links-extract.ts [--quick] [--rounds=N] [--page=SUBSTRING] [--no-memory | --memory-only] [--memory-mb=100] [--no-jsdom]
+ *   node_modules/.bin/node --expose-gc bench/links-extract.ts [--quick] [--rounds=N] [--page=SUBSTRING] [--no-memory | --memory-only] [--memory-mb=100] [--no-jsdom]
  *
  * @module
  */

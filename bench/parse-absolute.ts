@@ -16,7 +16,7 @@
  * Targets: docbase parseURL at least 0.5x Node's speed (at most 2x its time)
  * and at least 20x whatwg-url's.
  *
- *   node bench/parse-absolute.ts [--quick] [--rounds=N]
+ *   node_modules/.bin/node --expose-gc bench/parse-absolute.ts [--quick] [--rounds=N]
  *
  * @module
  */

@@ -21,7 +21,7 @@
  *
  * Target: docbase at least as fast as Node's `new URL(ref, base)`.
  *
- *   node bench/resolve-relative.ts [--quick] [--rounds=N]
+ *   node_modules/.bin/node --expose-gc bench/resolve-relative.ts [--quick] [--rounds=N]
  *
  * @module
  */
