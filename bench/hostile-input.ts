@@ -35,7 +35,7 @@
  * the time (ratio 2, exponent 1); quadratic work quadruples it (ratio 4,
  * exponent 2). Times below a few ms are dominated by noise.
  *
- *   node --expose-gc bench/hostile-input.ts [--quick] [--case=TEXT] [--scale=F] [--rounds=N] [--limit=SECONDS]
+ *   node_modules/.bin/node --expose-gc bench/hostile-input.ts [--quick] [--case=TEXT] [--scale=F] [--rounds=N] [--limit=SECONDS]
  *
  * @module
  */

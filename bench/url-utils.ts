@@ -48,7 +48,7 @@
  * for the warm contenders, whose pass is short); several passes per sample
  * keep that one pass from deciding the figure.
  *
- *   node --expose-gc bench/url-utils.ts [--quick] [--rounds=N] [--only=TEXT]
+ *   node_modules/.bin/node --expose-gc bench/url-utils.ts [--quick] [--rounds=N] [--only=TEXT]
  *
  * `--only=TEXT` keeps the contenders whose name contains TEXT (to profile one).
  *
