@@ -12,7 +12,7 @@
  * @module
  */
 
-import { basicURLParse, serializeURL, type URLRecord } from "../core/index.ts";
+import { basicURLParse, type OutputEncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { serializeFast } from "../core/fast-path.ts";
 import { type Context, contextImpl, type DocumentContext } from "./document-context.ts";
 import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
@@ -176,14 +176,21 @@ export function encodingParseURL<T extends TreeAdapterTypeMap>(
   url: string,
   relativeTo?: T["node"],
 ): URLRecord | null {
+  // 5. Return the result of applying the URL parser to url, with baseURL and encoding.
+  return basicURLParse(url, parseEnvironment(document, relativeTo));
+}
+
+/**
+ * Steps 1–4 of https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url:
+ * the base URL and the encoding to parse with, as basicURLParse's options.
+ */
+function parseEnvironment<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, relativeTo: T["node"] | undefined): { base: URLRecord; encoding: OutputEncodingName } {
   const context = contextImpl(document);
   context.sync();
   const scope = baseScope(context, relativeTo as object | undefined);
   // 1–3. Let encoding be the document's character encoding (UTF-8 for UTF-16 and replacement).
   // 4. Let baseURL be environment's base URL.
-  const baseURL = context.scopeURL(scope);
-  // 5. Return the result of applying the URL parser to url, with baseURL and encoding.
-  return basicURLParse(url, { base: baseURL, encoding: scope.owner.outputEncoding });
+  return { base: context.scopeURL(scope) as URLRecord, encoding: scope.owner.outputEncoding };
 }
 
 /**
@@ -202,16 +209,13 @@ export function encodingParseAndSerializeURL<T extends TreeAdapterTypeMap>(
   url: string,
   relativeTo?: T["node"],
 ): string | null {
-  const context = contextImpl(document);
-  context.sync();
-  const scope = baseScope(context, relativeTo as object | undefined);
-  const baseURL = context.scopeURL(scope);
+  const environment = parseEnvironment(document, relativeTo);
   // Optimisation: for the common shapes the serialization is made without a
   // record (see serializeFast), the same string as the steps below give.
-  const fast = serializeFast(url, baseURL);
+  const fast = serializeFast(url, environment.base);
   if (fast !== undefined) return fast;
   // 1. Let url be the result of encoding-parsing a URL given url, relative to environment.
-  const record = basicURLParse(url, { base: baseURL, encoding: scope.owner.outputEncoding });
+  const record = basicURLParse(url, environment);
   // 2. If url is failure, then return failure.
   if (record === null) return null;
   // 3. Return the result of applying the URL serializer to url.

@@ -722,28 +722,30 @@ class WindowInstallation implements Installation {
     ) {
       return this.#viaURLUtils(element, entry, name, href, compute);
     }
-    if (name === "href" && href !== null) {
+    if (name === "href") {
       // Optimisation: the href getter's value is the url serialized, which
       // encodingParseAndSerializeURL makes without a record for the common
       // shapes; the record is parsed when another getter asks (#fromURL).
-      // (Those shapes are never blob: URLs.)
-      const value = encodingParseAndSerializeURL(context, href);
-      if (value !== null && !value.startsWith("blob:")) {
-        entry.hrefAttribute = href;
-        entry.epoch = this.#epoch;
-        entry.url = NOT_PARSED;
-        entry.href = value;
-        return value;
+      const serialized = href === null ? null : encodingParseAndSerializeURL(context, href);
+      // A blob: URL with an opaque path (serialized, "blob:" and no "/" after it) is url-utils'.
+      if (serialized !== null && serialized.startsWith("blob:") && serialized.charCodeAt(5) !== 0x2f) {
+        return this.#viaURLUtils(element, entry, name, href, compute);
       }
+      const value = serialized ?? hyperlinkAttributeOfURL("href", null, href);
+      return this.#keep(entry, href, serialized === null ? null : NOT_PARSED, name, value);
     }
     // "Set the url", step 3: encoding-parse the href attribute relative to the node document
     // (the window's document: the element is in its tree).
     const url = href === null ? null : encodingParseURL(context, href);
     if (url !== null && url.scheme === "blob" && url.opaquePath) return this.#viaURLUtils(element, entry, name, href, compute);
+    return this.#keep(entry, href, url, name, hyperlinkAttributeOfURL(name, url, href));
+  }
+
+  /** Keeps `value`, the getter `name`'s, in the entry, with the href attribute and url it came from. */
+  #keep(entry: CacheEntry, href: string | null, url: CacheEntry["url"], name: HyperlinkAttributeName, value: string): string {
     entry.hrefAttribute = href;
     entry.epoch = this.#epoch;
     entry.url = url;
-    const value = hyperlinkAttributeOfURL(name, url, href);
     entry.href = name === "href" ? value : undefined;
     return value;
   }

@@ -129,6 +129,14 @@ describe.each(regimes)("attribute changes by any API (%s)", (regime) => {
     document.querySelector("base")!.setAttribute("href", "/z/z/");
     expectRead(a, "pathname", "/z/x/y");
     expectRead(a, "href", "https://example.test/z/x/y?q=1#h");
+    // An href that does not parse (href is the attribute, the others empty), and a blob: URL
+    // without an opaque path (resolved again when the base changes, unlike one with).
+    a.setAttribute("href", "http://[::1");
+    expectRead(a, "href", "http://[::1");
+    expect(all(a).slice(1)).toEqual(["", ":", "", "", "", "", "", "", "", ""]);
+    c.setAttribute("href", "blob:/p?q");
+    expectRead(c, "href", "blob:/p?q");
+    expect(all(c).slice(1)).toEqual(["null", "blob:", "", "", "", "", "", "/p", "?q", ""]);
   });
 
   it("reflected URL attributes follow their content attribute, each its own (input src and formAction)", () => {
