@@ -1,0 +1,1064 @@
+/**
+ * The HTML Standard's tokenizer over a whole document held in one string:
+ * it drives parse5's tree construction (parse5's `Parser`, with any tree
+ * adapter) in place of parse5's own tokenizer, and notes where each start
+ * tag and each of its attributes is in the source.
+ *
+ * https://html.spec.whatwg.org/multipage/parsing.html#tokenization
+ *
+ * Optimisation: parse5's tokenizer takes every code point through its
+ * state machine one at a time (a call, a state switch, a preprocessor step
+ * each): about 25 ns per character, four fifths of a whole `parse5.parse`.
+ * The whole input is here at once, so this one reads runs: a run of text,
+ * a tag with its attributes, a comment or a doctype is read in one go with
+ * tight loops and native scans. The tokens are parse5's own shapes, and
+ * they are the tokens parse5's tokenizer emits — the same characters, in
+ * character tokens grouped as parse5 groups them (whitespace, U+0000, and
+ * other characters; CR and CR LF read as LF) — so the tree is the one
+ * parse5 builds, but for the one deviation below. The tree construction
+ * stage changes the tokenizer's state (RCDATA, RAWTEXT, script data,
+ * PLAINTEXT) while it handles a start tag, as the standard says; those
+ * states are read after each start tag is emitted.
+ *
+ * Parse errors are not reported (nothing here needs them); the states that
+ * only report errors (the comment less-than sign states) are folded into
+ * the states around them, which give the same tokens.
+ *
+ * Deviation from parse5: parse5 reads `<![CDATA[` as a CDATA section only
+ * when the adjusted current node is a foreign element that is not an
+ * integration point; the standard's markup declaration open state asks only
+ * "if there is an adjusted current node and it is not an element in the
+ * HTML namespace", so inside an SVG `foreignObject`, `desc` or `title`, or
+ * a MathML text integration point, it is a CDATA section here too.
+ *
+ * @module
+ */
+
+import { DecodingMode, HtmlEntityDecoder } from "entities/decode";
+import { html as htmlSpec, Token, TokenizerMode, type Parser, type TreeAdapterTypeMap } from "parse5";
+
+type Attribute = Token.Attribute;
+
+const { getTagID } = htmlSpec;
+
+const CHARACTER = Token.TokenType.CHARACTER;
+const NULL_CHARACTER = Token.TokenType.NULL_CHARACTER;
+const WHITESPACE_CHARACTER = Token.TokenType.WHITESPACE_CHARACTER;
+const START_TAG = Token.TokenType.START_TAG;
+const END_TAG = Token.TokenType.END_TAG;
+const COMMENT = Token.TokenType.COMMENT;
+const DOCTYPE = Token.TokenType.DOCTYPE;
+const EOF = Token.TokenType.EOF;
+/** No character token pending. */
+const NO_CHARACTERS = -1;
+
+// The states the tree construction stage can switch the tokenizer to, with
+// parse5's numbers (the parser writes them to `state`).
+const DATA: number = TokenizerMode.DATA;
+const RCDATA: number = TokenizerMode.RCDATA;
+const RAWTEXT: number = TokenizerMode.RAWTEXT;
+const SCRIPT_DATA: number = TokenizerMode.SCRIPT_DATA;
+const PLAINTEXT: number = TokenizerMode.PLAINTEXT;
+
+/** How an attribute's value is written: no value, unquoted, `"…"` or `'…'` (the low two bits of its flags). */
+export const NO_VALUE = 0;
+export const UNQUOTED = 1;
+export const DOUBLE_QUOTED = 2;
+export const SINGLE_QUOTED = 3;
+/** A flag beside the quote: the value's source text is its value, code unit for code unit. */
+export const VERBATIM = 4;
+/**
+ * The numbers noted for each attribute of a start tag, in
+ * {@link HTMLTokenizer.attributePositions}: where its name starts and ends,
+ * where its value's text starts and ends (inside the quotes; both at the
+ * name's end when there is no value), and its flags (quote and
+ * {@link VERBATIM}).
+ */
+export const POSITION_FIELDS = 5;
+
+/** The parser as this tokenizer drives it: parse5's token handler, and one field of its tree construction state. */
+interface TreeConstruction {
+  onCharacter(token: Token.CharacterToken): void;
+  onNullCharacter(token: Token.CharacterToken): void;
+  onWhitespaceCharacter(token: Token.CharacterToken): void;
+  onStartTag(token: Token.TagToken): void;
+  onEndTag(token: Token.TagToken): void;
+  onComment(token: Token.CommentToken): void;
+  onDoctype(token: Token.DoctypeToken): void;
+  onEof(token: Token.EOFToken): void;
+  /** parse5's "the adjusted current node is an element not in the HTML namespace". */
+  readonly currentNotInHTML: boolean;
+}
+
+function isWhitespace(c: number): boolean {
+  // TAB, LF, FF, SPACE, and CR (which input preprocessing turns into LF).
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+}
+
+function isASCIIAlpha(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+/** The character class parse5 groups character tokens by. */
+function characterClass(c: number): number {
+  return isWhitespace(c) ? WHITESPACE_CHARACTER : c === 0 ? NULL_CHARACTER : CHARACTER;
+}
+
+/** https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream — CR LF and CR become LF. */
+function normalizeNewlines(s: string): string {
+  return s.indexOf("\r") === -1 ? s : s.replace(/\r\n?/g, "\n");
+}
+
+/** A run of source text as the tokenizer appends it: newlines normalized, NUL replaced by U+FFFD. */
+function preprocessed(s: string): string {
+  return normalizeNewlines(s).replace(/\0/g, "\uFFFD");
+}
+
+/**
+ * A string that does not share the input's memory: V8 makes a slice of 13
+ * code units or more a view into the string it was cut from, which would
+ * keep a whole document alive for as long as one attribute value is.
+ */
+function ownString(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
+}
+
+/**
+ * The tokenizer. Make one with the parser it drives ({@link runTokenizer}
+ * does), then {@link HTMLTokenizer.run} it over the input once.
+ *
+ * While the parser handles a start tag, {@link HTMLTokenizer.tagStart} and
+ * the fields after it describe that tag in the source.
+ *
+ * @example
+ * ```ts
+ * const parser = new Parser({ treeAdapter: defaultTreeAdapter });
+ * runTokenizer(parser, "<p class=x>Hi"); // parser.document now holds the tree
+ * ```
+ */
+export class HTMLTokenizer {
+  /** The tokenizer's state; the tree construction stage writes parse5's `TokenizerMode` numbers here. */
+  state: number = DATA;
+  /** Written by parse5's tree construction, which keeps it for its own tokenizer; not read here. */
+  inForeignNode = false;
+  /** The tag name of the last start tag emitted (for "appropriate end tag token"). */
+  lastStartTagName = "";
+
+  /** The start tag being handled by the parser (its `<`), where its name ends, and where it ends (after its `>`). */
+  tagStart = 0;
+  tagNameEnd = 0;
+  tagEnd = 0;
+  /** The attribute list of the start tag the parser is handling, or null between start tags. */
+  emittingAttrs: Attribute[] | null = null;
+  /** {@link POSITION_FIELDS} numbers for each attribute of that tag, in the order of its list. */
+  attributePositions: Int32Array = new Int32Array(POSITION_FIELDS * 16);
+
+  private readonly parser: TreeConstruction;
+  private html = "";
+  private n = 0;
+  private done = false;
+
+  // The character token being built: its class, the text already made, and a pending run of source text.
+  private charType = NO_CHARACTERS;
+  private charText = "";
+  private charStart = 0;
+  private charEnd = 0;
+  /** Whether the pending run has a CR in it. */
+  private charCR = false;
+
+  // The tag token being read.
+  private attrs: Attribute[] = [];
+  private attrNames: Set<string> | null = null;
+  private positions: Int32Array = this.attributePositions;
+
+  // The character reference being decoded.
+  private referenceText = "";
+  private referenceLength = 0;
+  private readonly decoder = new HtmlEntityDecoder((cp, consumed) => {
+    this.referenceText += String.fromCodePoint(cp);
+    this.referenceLength = consumed;
+  });
+
+  constructor(parser: object) {
+    this.parser = parser as TreeConstruction;
+  }
+
+  /** Tokenizes `html`, the whole input, to the end-of-file token. Once per tokenizer. */
+  run(html: string): void {
+    this.html = html;
+    this.n = html.length;
+    let i = 0;
+    while (!this.done) {
+      switch (this.state) {
+        case RCDATA:
+          i = this.rawText(i, true);
+          break;
+        case RAWTEXT:
+          i = this.rawText(i, false);
+          break;
+        case SCRIPT_DATA:
+          i = this.scriptData(i);
+          break;
+        case PLAINTEXT:
+          // https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state
+          this.text(i, this.n, false);
+          i = this.eof();
+          break;
+        default:
+          i = this.data(i);
+      }
+    }
+    // Let the input go.
+    this.html = "";
+  }
+
+  // --- Character tokens ----------------------------------------------------------
+
+  /** Appends the source text `[start, end)`, all of class `type`, to the character tokens. */
+  private characters(type: number, start: number, end: number, cr: boolean): void {
+    if (type !== this.charType) {
+      this.flushCharacters();
+      this.charType = type;
+      this.charText = "";
+    } else if (this.charEnd === start) {
+      this.charEnd = end;
+      this.charCR ||= cr;
+      return;
+    } else {
+      this.charText += this.pendingRun();
+    }
+    this.charStart = start;
+    this.charEnd = end;
+    this.charCR = cr;
+  }
+
+  /** Appends `text`, whose characters are all of class `type`, to the character tokens. */
+  private characterString(type: number, text: string): void {
+    if (type !== this.charType) {
+      this.flushCharacters();
+      this.charType = type;
+      this.charText = text;
+    } else {
+      this.charText += this.pendingRun() + text;
+    }
+    this.charStart = this.charEnd = 0;
+    this.charCR = false;
+  }
+
+  private pendingRun(): string {
+    const run = this.html.slice(this.charStart, this.charEnd);
+    return this.charCR ? normalizeNewlines(run) : run;
+  }
+
+  /** Emits the character token being built, if any. */
+  private flushCharacters(): void {
+    const type = this.charType;
+    if (type === NO_CHARACTERS) return;
+    this.charType = NO_CHARACTERS;
+    const run = this.pendingRun();
+    const token: Token.CharacterToken = { type, chars: this.charText === "" ? run : this.charText + run, location: null };
+    this.charText = "";
+    this.charStart = this.charEnd = 0;
+    if (type === CHARACTER) this.parser.onCharacter(token);
+    else if (type === WHITESPACE_CHARACTER) this.parser.onWhitespaceCharacter(token);
+    else this.parser.onNullCharacter(token);
+  }
+
+  /**
+   * Emits the source text `[start, end)` as character tokens, as a text
+   * state without character references emits it: U+0000 as a NULL
+   * character token where `nullCharacters` (the data and CDATA section
+   * states), else as U+FFFD.
+   */
+  private text(start: number, end: number, nullCharacters: boolean): void {
+    const html = this.html;
+    let i = start;
+    while (i < end) {
+      const c = html.charCodeAt(i);
+      let j = i + 1;
+      if (isWhitespace(c)) {
+        let cr = c === 0x0d;
+        for (; j < end; j++) {
+          const d = html.charCodeAt(j);
+          if (!isWhitespace(d)) break;
+          if (d === 0x0d) cr = true;
+        }
+        this.characters(WHITESPACE_CHARACTER, i, j, cr);
+      } else if (c === 0) {
+        while (j < end && html.charCodeAt(j) === 0) j++;
+        if (nullCharacters) this.characters(NULL_CHARACTER, i, j, false);
+        else this.characterString(CHARACTER, "\uFFFD".repeat(j - i));
+      } else {
+        for (; j < end; j++) {
+          const d = html.charCodeAt(j);
+          if (d <= 0x20 && (d === 0 || isWhitespace(d))) break;
+        }
+        this.characters(CHARACTER, i, j, false);
+      }
+      i = j;
+    }
+  }
+
+  /** Emits the text a character reference stands for, each code unit in its class. */
+  private referenceCharacters(text: string): void {
+    let i = 0;
+    while (i < text.length) {
+      const type = characterClass(text.charCodeAt(i));
+      let j = i + 1;
+      while (j < text.length && characterClass(text.charCodeAt(j)) === type) j++;
+      this.characterString(type, i === 0 && j === text.length ? text : text.slice(i, j));
+      i = j;
+    }
+  }
+
+  /** Emits the end-of-file token (after the pending characters). Returns the input's length. */
+  private eof(): number {
+    this.flushCharacters();
+    this.parser.onEof({ type: EOF, location: null });
+    this.done = true;
+    return this.n;
+  }
+
+  // --- Character references ------------------------------------------------------
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state —
+   * the character reference whose `&` is at `amp`: the number of code units
+   * it takes from the `&` on, with its text in `referenceText`, or 0 when
+   * there is none there (the `&` is then a character of its own).
+   *
+   * The named references, the numeric ones and the attribute rule ("if the
+   * character reference was consumed as part of an attribute, and the last
+   * character matched is not a semicolon, and the next input character is
+   * either a U+003D EQUALS SIGN or an ASCII alphanumeric", no reference) are
+   * decoded by the `entities` package, as in parse5.
+   */
+  private characterReference(amp: number, inAttribute: boolean): number {
+    this.referenceText = "";
+    this.referenceLength = 0;
+    const decoder = this.decoder;
+    decoder.startEntity(inAttribute ? DecodingMode.Attribute : DecodingMode.Legacy);
+    let length = decoder.write(this.html, amp + 1);
+    if (length < 0) length = decoder.end();
+    return length > 0 && this.referenceText !== "" ? this.referenceLength : 0;
+  }
+
+  // --- The data state --------------------------------------------------------------
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#data-state — text,
+   * character references and tags, until the tree construction stage
+   * switches to another state or the input ends.
+   */
+  private data(start: number): number {
+    const html = this.html;
+    const n = this.n;
+    let i = start;
+    while (this.state === DATA && !this.done) {
+      if (i >= n) return this.eof();
+      const c = html.charCodeAt(i);
+      if (c === 0x3c) {
+        i = this.tagOpen(i);
+        continue;
+      }
+      if (c === 0x26) {
+        const length = this.characterReference(i, false);
+        if (length === 0) {
+          this.characters(CHARACTER, i, i + 1, false);
+          i++;
+        } else {
+          this.referenceCharacters(this.referenceText);
+          i += length;
+        }
+        continue;
+      }
+      let j = i + 1;
+      if (isWhitespace(c)) {
+        let cr = c === 0x0d;
+        for (; j < n; j++) {
+          const d = html.charCodeAt(j);
+          if (!isWhitespace(d)) break;
+          if (d === 0x0d) cr = true;
+        }
+        this.characters(WHITESPACE_CHARACTER, i, j, cr);
+      } else if (c === 0) {
+        while (j < n && html.charCodeAt(j) === 0) j++;
+        this.characters(NULL_CHARACTER, i, j, false);
+      } else {
+        for (; j < n; j++) {
+          const d = html.charCodeAt(j);
+          if (d <= 0x20 ? d === 0 || isWhitespace(d) : d === 0x3c || d === 0x26) break;
+        }
+        this.characters(CHARACTER, i, j, false);
+      }
+      i = j;
+    }
+    return i;
+  }
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state —
+   * what follows the `<` at `lt`, read to its end. Returns where reading
+   * goes on.
+   */
+  private tagOpen(lt: number): number {
+    const html = this.html;
+    const n = this.n;
+    const c = html.charCodeAt(lt + 1);
+    if (isASCIIAlpha(c)) return this.tag(lt, lt + 1, START_TAG);
+    if (c === 0x2f) {
+      // https://html.spec.whatwg.org/multipage/parsing.html#end-tag-open-state
+      const d = html.charCodeAt(lt + 2);
+      if (isASCIIAlpha(d)) return this.tag(lt, lt + 2, END_TAG);
+      // "missing-end-tag-name parse error. Switch to the data state." ("</>" is nothing.)
+      if (d === 0x3e) return lt + 3;
+      if (lt + 2 >= n) {
+        this.characters(CHARACTER, lt, lt + 2, false);
+        return this.eof();
+      }
+      return this.bogusComment(lt + 2, "");
+    }
+    if (c === 0x21) return this.markupDeclarationOpen(lt + 2);
+    // "unexpected-question-mark-instead-of-tag-name parse error. Create a comment
+    // token whose data is the empty string. Reconsume in the bogus comment state."
+    if (c === 0x3f) return this.bogusComment(lt + 1, "");
+    // Anything else (EOF included): the "<" is a character.
+    this.characters(CHARACTER, lt, lt + 1, false);
+    return lt + 1;
+  }
+
+  // --- Tags -----------------------------------------------------------------------
+
+  /**
+   * A start or end tag whose `<` is at `lt` and whose name starts at
+   * `nameStart`, read through the tag name state, the attribute states and
+   * the self-closing start tag state to its emission
+   * (https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state and
+   * the states after it). Returns where the data state (or whichever state
+   * the tree construction stage chose) goes on.
+   */
+  private tag(lt: number, nameStart: number, type: number): number {
+    const html = this.html;
+    const n = this.n;
+    // Tag name state.
+    let i = nameStart;
+    let plain = true;
+    for (; i < n; i++) {
+      const c = html.charCodeAt(i);
+      if (c <= 0x20) {
+        if (isWhitespace(c)) break;
+        if (c === 0) plain = false;
+      } else if (c === 0x2f || c === 0x3e) {
+        break;
+      } else if (c >= 0x41 && c <= 0x5a) {
+        plain = false;
+      }
+    }
+    // "EOF: eof-in-tag parse error. Emit an end-of-file token." (The tag is dropped.)
+    if (i >= n) return this.eof();
+    const nameEnd = i;
+    const tagName = plain ? html.slice(nameStart, nameEnd) : tokenName(html, nameStart, nameEnd);
+    const attrs: Attribute[] = [];
+    this.attrs = attrs;
+    this.attrNames = null;
+    let selfClosing = false;
+    // Before attribute name state.
+    for (;;) {
+      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      if (i >= n) return this.eof();
+      let c = html.charCodeAt(i);
+      if (c === 0x3e) {
+        i++;
+        break;
+      }
+      if (c === 0x2f) {
+        // Self-closing start tag state.
+        i++;
+        if (i >= n) return this.eof();
+        if (html.charCodeAt(i) === 0x3e) {
+          selfClosing = true;
+          i++;
+          break;
+        }
+        // "unexpected-solidus-in-tag parse error. Reconsume in the before attribute name state."
+        continue;
+      }
+      // Attribute name state: the first character is part of the name, even "=".
+      const attrNameStart = i;
+      plain = c !== 0 && !(c >= 0x41 && c <= 0x5a);
+      for (i++; i < n; i++) {
+        c = html.charCodeAt(i);
+        if (c <= 0x20) {
+          if (isWhitespace(c)) break;
+          if (c === 0) plain = false;
+        } else if (c === 0x2f || c === 0x3e || c === 0x3d) {
+          break;
+        } else if (c >= 0x41 && c <= 0x5a) {
+          plain = false;
+        }
+      }
+      const attrNameEnd = i;
+      const name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
+      // After attribute name state.
+      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      if (i >= n) return this.eof();
+      if (html.charCodeAt(i) !== 0x3d) {
+        // No value; what follows is read by the before attribute name state ("/", ">" or a new attribute).
+        this.attribute(name, "", attrNameStart, attrNameEnd, attrNameEnd, attrNameEnd, NO_VALUE | VERBATIM);
+        continue;
+      }
+      // Before attribute value state.
+      i++;
+      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      if (i >= n) return this.eof();
+      c = html.charCodeAt(i);
+      if (c === 0x22 || c === 0x27) {
+        // Attribute value (double- or single-quoted) state.
+        const valueStart = i + 1;
+        let verbatim = true;
+        for (i = valueStart; i < n; i++) {
+          const d = html.charCodeAt(i);
+          if (d === c) break;
+          if (d === 0x26 || d === 0 || d === 0x0d) verbatim = false;
+        }
+        if (i >= n) return this.eof();
+        const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
+        this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, (c === 0x22 ? DOUBLE_QUOTED : SINGLE_QUOTED) | (verbatim ? VERBATIM : 0));
+        // After attribute value (quoted) state: whitespace, "/" and ">" are read by the
+        // before attribute name state; so is anything else ("missing-whitespace-between-attributes").
+        i++;
+        continue;
+      }
+      if (c === 0x3e) {
+        // "missing-attribute-value parse error. Switch to the data state. Emit the current tag token."
+        this.attribute(name, "", attrNameStart, attrNameEnd, i, i, UNQUOTED | VERBATIM);
+        i++;
+        break;
+      }
+      // Attribute value (unquoted) state.
+      const valueStart = i;
+      let verbatim = true;
+      for (; i < n; i++) {
+        const d = html.charCodeAt(i);
+        if (d <= 0x20) {
+          if (isWhitespace(d)) break;
+          if (d === 0) verbatim = false;
+        } else if (d === 0x3e) {
+          break;
+        } else if (d === 0x26) {
+          verbatim = false;
+        }
+      }
+      if (i >= n) return this.eof();
+      const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
+      this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, UNQUOTED | (verbatim ? VERBATIM : 0));
+    }
+    this.flushCharacters();
+    const token: Token.TagToken = { type, tagName, tagID: getTagID(tagName), selfClosing, ackSelfClosing: false, attrs, location: null };
+    if (type === START_TAG) {
+      this.lastStartTagName = tagName;
+      this.tagStart = lt;
+      this.tagNameEnd = nameEnd;
+      this.tagEnd = i;
+      this.attributePositions = this.positions;
+      this.emittingAttrs = attrs;
+      this.parser.onStartTag(token);
+      this.emittingAttrs = null;
+    } else {
+      this.parser.onEndTag(token);
+    }
+    return i;
+  }
+
+  /**
+   * Adds an attribute to the tag being read, unless it has one of that name:
+   * "if there is already an attribute on the token with the exact same
+   * name, then this is a duplicate-attribute parse error and the new
+   * attribute must be removed from the token."
+   */
+  private attribute(name: string, value: string, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, flags: number): void {
+    const attrs = this.attrs;
+    const count = attrs.length;
+    // Optimisation: a tag's few names are compared in a loop; from 64 on, a set (no quadratic time).
+    if (count < 64) {
+      for (let k = 0; k < count; k++) if (attrs[k]!.name === name) return;
+    } else {
+      let names = this.attrNames;
+      if (names === null) names = this.attrNames = new Set(attrs.map((a) => a.name));
+      if (names.has(name)) return;
+      names.add(name);
+    }
+    attrs.push({ name, value });
+    let positions = this.positions;
+    const at = count * POSITION_FIELDS;
+    if (at + POSITION_FIELDS > positions.length) {
+      const grown = new Int32Array(positions.length * 2);
+      grown.set(positions);
+      positions = this.positions = grown;
+    }
+    positions[at] = nameStart;
+    positions[at + 1] = nameEnd;
+    positions[at + 2] = valueStart;
+    positions[at + 3] = valueEnd;
+    positions[at + 4] = flags;
+  }
+
+  /**
+   * The value of an attribute whose text `[start, end)` has a character
+   * reference, a NUL or a CR in it (the attribute value states'
+   * "U+0026 AMPERSAND (&)": the character reference state, with the
+   * attribute value state as the return state).
+   */
+  private attributeValue(start: number, end: number): string {
+    const html = this.html;
+    let value = "";
+    let from = start;
+    let amp = html.indexOf("&", start);
+    while (amp !== -1 && amp < end) {
+      const length = this.characterReference(amp, true);
+      if (length === 0) {
+        amp = html.indexOf("&", amp + 1);
+        continue;
+      }
+      // A reference never runs past the value's end: it cannot hold a quote, whitespace or ">".
+      value += preprocessed(html.slice(from, amp)) + this.referenceText;
+      from = amp + length;
+      amp = html.indexOf("&", from);
+    }
+    return ownString(value + preprocessed(html.slice(from, end)));
+  }
+
+  // --- Comments, DOCTYPEs and CDATA sections ---------------------------------------
+
+  /** https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state — after `<!`, at `i`. */
+  private markupDeclarationOpen(i: number): number {
+    const html = this.html;
+    if (html.startsWith("--", i)) return this.comment(i + 2);
+    if (i + 7 <= this.n && html.slice(i, i + 7).toLowerCase() === "doctype") return this.doctype(i + 7);
+    if (html.startsWith("[CDATA[", i)) {
+      if (this.parser.currentNotInHTML) return this.cdataSection(i + 7);
+      // "cdata-in-html-content parse error. Create a comment token whose data is the
+      // "[CDATA[" string. Switch to the bogus comment state."
+      return this.bogusComment(i + 7, "[CDATA[");
+    }
+    // "incorrectly-opened-comment parse error. Create a comment token whose data is the
+    // empty string. Switch to the bogus comment state (don't consume anything in the current state)."
+    return this.bogusComment(i, "");
+  }
+
+  private emitComment(data: string): void {
+    this.flushCharacters();
+    this.parser.onComment({ type: COMMENT, data, location: null });
+  }
+
+  /** https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state — from `i` to the next `>`. */
+  private bogusComment(i: number, data: string): number {
+    const end = this.html.indexOf(">", i);
+    this.emitComment(data + preprocessed(this.html.slice(i, end === -1 ? this.n : end)));
+    return end === -1 ? this.eof() : end + 1;
+  }
+
+  /**
+   * A comment whose data starts at `start`, after `<!--`: the comment start
+   * state and the states after it
+   * (https://html.spec.whatwg.org/multipage/parsing.html#comment-start-state).
+   */
+  private comment(start: number): number {
+    const html = this.html;
+    const n = this.n;
+    let i = start;
+    // Comment start state and comment start dash state.
+    if (html.charCodeAt(i) === 0x3e) {
+      // "abrupt-closing-of-empty-comment parse error. Switch to the data state. Emit the current comment token."
+      this.emitComment("");
+      return i + 1;
+    }
+    if (html.charCodeAt(i) === 0x2d) {
+      if (html.charCodeAt(i + 1) === 0x3e) {
+        this.emitComment("");
+        return i + 2;
+      }
+      if (i + 1 >= n) {
+        // "eof-in-comment parse error. Emit the current comment token. Emit an end-of-file token."
+        this.emitComment("");
+        return this.eof();
+      }
+    }
+    // Comment state, comment end dash state, comment end state, comment end bang
+    // state. The data is the source text up to where the comment ends, less the
+    // "--" or "--!" that end it (the "-" of "<!--->" and "<!---x" included: the
+    // comment start dash state appends it).
+    for (;;) {
+      const dash = html.indexOf("--", i);
+      if (dash === -1) {
+        // EOF in the comment, comment end dash or comment end state: the data is all
+        // the text, less a last "-" or "--" (which those states hold, not yet appended).
+        let end = n;
+        if (html.charCodeAt(n - 1) === 0x2d && n - 1 >= start) end = n - 1;
+        this.emitComment(preprocessed(html.slice(start, end)));
+        return this.eof();
+      }
+      // Comment end state at dash + 2: "-" appends one "-" and stays; ">" ends; "!" may end.
+      let j = dash + 2;
+      while (j < n && html.charCodeAt(j) === 0x2d) j++;
+      // Each "-" beyond the second appends a "-": the comment ends with the last two.
+      if (j >= n) {
+        this.emitComment(preprocessed(html.slice(start, j - 2)));
+        return this.eof();
+      }
+      const c = html.charCodeAt(j);
+      if (c === 0x3e) {
+        this.emitComment(preprocessed(html.slice(start, j - 2)));
+        return j + 1;
+      }
+      if (c === 0x21) {
+        // Comment end bang state.
+        if (j + 1 >= n) {
+          this.emitComment(preprocessed(html.slice(start, j - 2)));
+          return this.eof();
+        }
+        if (html.charCodeAt(j + 1) === 0x3e) {
+          // "incorrectly-closed-comment parse error. Switch to the data state. Emit the current comment token."
+          this.emitComment(preprocessed(html.slice(start, j - 2)));
+          return j + 2;
+        }
+        // "--!" is appended to the data; a "-" after it goes to the comment end dash state.
+        i = j + 1;
+        continue;
+      }
+      // Anything else: "--" is appended, reconsume in the comment state.
+      i = j;
+    }
+  }
+
+  /**
+   * A CDATA section whose text starts at `start`
+   * (https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state):
+   * characters up to the first `]]>`.
+   */
+  private cdataSection(start: number): number {
+    const end = this.html.indexOf("]]>", start);
+    if (end === -1) {
+      // "eof-in-cdata parse error. Emit an end-of-file token."
+      this.text(start, this.n, true);
+      return this.eof();
+    }
+    this.text(start, end, true);
+    return end + 3;
+  }
+
+  /**
+   * A DOCTYPE whose keyword ends at `start`: the DOCTYPE state and the states
+   * after it (https://html.spec.whatwg.org/multipage/parsing.html#doctype-state).
+   */
+  private doctype(start: number): number {
+    const html = this.html;
+    const n = this.n;
+    let i = start;
+    const token: Token.DoctypeToken = { type: DOCTYPE, name: null, forceQuirks: false, publicId: null, systemId: null, location: null };
+    const emit = (at: number, forceQuirks: boolean): number => {
+      if (forceQuirks) token.forceQuirks = true;
+      this.flushCharacters();
+      this.parser.onDoctype(token);
+      return at >= n ? this.eof() : at + 1;
+    };
+    const skipWhitespace = (): void => {
+      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+    };
+    // DOCTYPE state: whitespace, or "missing-whitespace-before-doctype-name" (the same from here).
+    // Before DOCTYPE name state.
+    skipWhitespace();
+    if (i >= n) return emit(i, true);
+    if (html.charCodeAt(i) === 0x3e) return emit(i, true);
+    // DOCTYPE name state.
+    let nameEnd = i + 1;
+    while (nameEnd < n) {
+      const c = html.charCodeAt(nameEnd);
+      if (isWhitespace(c) || c === 0x3e) break;
+      nameEnd++;
+    }
+    token.name = tokenName(html, i, nameEnd);
+    i = nameEnd;
+    if (i >= n) return emit(i, true);
+    if (html.charCodeAt(i) === 0x3e) return emit(i, false);
+    // After DOCTYPE name state.
+    skipWhitespace();
+    if (i >= n) return emit(i, true);
+    if (html.charCodeAt(i) === 0x3e) return emit(i, false);
+    const keyword = i + 6 <= n ? html.slice(i, i + 6).toLowerCase() : "";
+    if (keyword !== "public" && keyword !== "system") {
+      // "invalid-character-sequence-after-doctype-name parse error. Set the current DOCTYPE
+      // token's force-quirks flag to on. Reconsume in the bogus DOCTYPE state."
+      token.forceQuirks = true;
+      return this.bogusDoctype(i, emit);
+    }
+    i += 6;
+    // After DOCTYPE public/system keyword state, then before DOCTYPE public/system identifier state.
+    skipWhitespace();
+    if (i >= n) return emit(i, true);
+    let c = html.charCodeAt(i);
+    if (c === 0x3e) return emit(i, true);
+    if (c !== 0x22 && c !== 0x27) {
+      token.forceQuirks = true;
+      return this.bogusDoctype(i, emit);
+    }
+    // DOCTYPE public/system identifier (double- or single-quoted) state.
+    const identifier = (): number => {
+      const quote = html.charCodeAt(i);
+      let end = i + 1;
+      while (end < n) {
+        const d = html.charCodeAt(end);
+        if (d === quote || d === 0x3e) break;
+        end++;
+      }
+      const value = preprocessed(html.slice(i + 1, end));
+      if (keyword === "public" && token.publicId === null) token.publicId = value;
+      else token.systemId = value;
+      i = end;
+      // ">" inside: "abrupt-doctype-…-identifier parse error. Set the force-quirks flag to on. Emit."
+      return end >= n ? -1 : html.charCodeAt(end) === quote ? 0 : 1;
+    };
+    let result = identifier();
+    if (result === -1) return emit(i, true);
+    if (result === 1) return emit(i, true);
+    i++;
+    if (keyword === "system") {
+      // After DOCTYPE system identifier state.
+      skipWhitespace();
+      if (i >= n) return emit(i, true);
+      // "unexpected-character-after-doctype-system-identifier parse error. Reconsume in the
+      // bogus DOCTYPE state. (This does not set the current DOCTYPE token's force-quirks flag to on.)"
+      return html.charCodeAt(i) === 0x3e ? emit(i, false) : this.bogusDoctype(i, emit);
+    }
+    // After DOCTYPE public identifier state, then between DOCTYPE public and system identifiers state.
+    skipWhitespace();
+    if (i >= n) return emit(i, true);
+    c = html.charCodeAt(i);
+    if (c === 0x3e) return emit(i, false);
+    if (c !== 0x22 && c !== 0x27) {
+      // "missing-quote-before-doctype-system-identifier parse error. Set the force-quirks flag to on. Reconsume in the bogus DOCTYPE state."
+      token.forceQuirks = true;
+      return this.bogusDoctype(i, emit);
+    }
+    result = identifier();
+    if (result !== 0) return emit(i, true);
+    i++;
+    // After DOCTYPE system identifier state.
+    skipWhitespace();
+    if (i >= n) return emit(i, true);
+    return html.charCodeAt(i) === 0x3e ? emit(i, false) : this.bogusDoctype(i, emit);
+  }
+
+  /** https://html.spec.whatwg.org/multipage/parsing.html#bogus-doctype-state — to the next `>` (or EOF), then emit. */
+  private bogusDoctype(i: number, emit: (at: number, forceQuirks: boolean) => number): number {
+    const end = this.html.indexOf(">", i);
+    return emit(end === -1 ? this.n : end, false);
+  }
+
+  // --- RCDATA, RAWTEXT and script data ----------------------------------------------
+
+  /**
+   * Whether an appropriate end tag starts at `lt` (its `</`): "an end tag
+   * token whose tag name matches the tag name of the last start tag to have
+   * been emitted", spelled with ASCII letters in any case, followed by
+   * whitespace, `/` or `>` (the RCDATA, RAWTEXT and script data end tag
+   * name states).
+   */
+  private isAppropriateEndTag(lt: number): boolean {
+    const html = this.html;
+    const name = this.lastStartTagName;
+    const end = lt + 2 + name.length;
+    if (end >= this.n || html.charCodeAt(lt + 1) !== 0x2f) return false;
+    for (let k = 0; k < name.length; k++) {
+      const c = html.charCodeAt(lt + 2 + k);
+      if (!isASCIIAlpha(c) || (c | 0x20) !== name.charCodeAt(k)) return false;
+    }
+    const c = html.charCodeAt(end);
+    return isWhitespace(c) || c === 0x2f || c === 0x3e;
+  }
+
+  /**
+   * The RCDATA state (`withReferences`) or the RAWTEXT state
+   * (https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state,
+   * #rawtext-state, and their less-than sign, end tag open and end tag name
+   * states): text up to an appropriate end tag, which is then read as a tag.
+   */
+  private rawText(start: number, withReferences: boolean): number {
+    const html = this.html;
+    let end = html.indexOf("</", start);
+    while (end !== -1 && !this.isAppropriateEndTag(end)) end = html.indexOf("</", end + 2);
+    const textEnd = end === -1 ? this.n : end;
+    if (withReferences) this.rcdataText(start, textEnd);
+    else this.text(start, textEnd, false);
+    if (end === -1) return this.eof();
+    this.state = DATA;
+    return this.tag(end, end + 2, END_TAG);
+  }
+
+  /** RCDATA text `[start, end)`: character references decoded, U+0000 read as U+FFFD. */
+  private rcdataText(start: number, end: number): void {
+    const html = this.html;
+    let from = start;
+    let amp = html.indexOf("&", start);
+    while (amp !== -1 && amp < end) {
+      const length = this.characterReference(amp, false);
+      if (length === 0) {
+        amp = html.indexOf("&", amp + 1);
+        continue;
+      }
+      this.text(from, amp, false);
+      this.referenceCharacters(this.referenceText);
+      from = amp + length;
+      amp = html.indexOf("&", from);
+    }
+    this.text(from, end, false);
+  }
+
+  /**
+   * The script data state and the states it leads to
+   * (https://html.spec.whatwg.org/multipage/parsing.html#script-data-state
+   * through #script-data-double-escape-end-state): where the script's text
+   * ends is decided by the escaped (`<!--`) and double-escaped
+   * (`<!--<script>`) states; every character up to there is emitted as it
+   * is (U+0000 as U+FFFD), then the end tag is read as a tag.
+   */
+  private scriptData(start: number): number {
+    const html = this.html;
+    const n = this.n;
+    // 0: script data, 1: escaped, 2: double escaped.
+    let mode = 0;
+    let i = start;
+    let end = -1;
+    scan: while (i < n) {
+      if (mode === 0) {
+        const lt = html.indexOf("<", i);
+        if (lt === -1) break;
+        i = lt + 1;
+        if (this.isAppropriateEndTag(lt)) {
+          end = lt;
+          break;
+        }
+        // Script data escape start state and escape start dash state: "<!--".
+        if (html.startsWith("!--", i)) {
+          mode = 1;
+          i += 3;
+          // Script data escaped dash dash state: more "-", then ">" goes back to script data.
+          while (i < n && html.charCodeAt(i) === 0x2d) i++;
+          if (i < n && html.charCodeAt(i) === 0x3e) {
+            mode = 0;
+            i++;
+          }
+        }
+        continue;
+      }
+      // Escaped or double escaped: look at "-->" and "<".
+      const c = html.charCodeAt(i);
+      if (c === 0x2d) {
+        // Dash and dash dash states: after "--", more "-" stay; ">" goes back to script data.
+        if (html.charCodeAt(i + 1) === 0x2d) {
+          i += 2;
+          while (i < n && html.charCodeAt(i) === 0x2d) i++;
+          if (i < n && html.charCodeAt(i) === 0x3e) {
+            mode = 0;
+            i++;
+          }
+          continue;
+        }
+        i++;
+        continue;
+      }
+      if (c !== 0x3c) {
+        i++;
+        continue;
+      }
+      // Escaped less-than sign state, or double escaped less-than sign state.
+      if (mode === 1) {
+        if (this.isAppropriateEndTag(i)) {
+          end = i;
+          break scan;
+        }
+        // Script data double escape start state: "<script" then whitespace, "/" or ">".
+        if (isASCIIAlpha(html.charCodeAt(i + 1)) && isScriptWord(html, i + 1)) {
+          mode = 2;
+          i += 7;
+          continue;
+        }
+        i++;
+        continue;
+      }
+      // Double escaped: "</script" then whitespace, "/" or ">" goes back to escaped.
+      if (html.charCodeAt(i + 1) === 0x2f && isScriptWord(html, i + 2)) {
+        mode = 1;
+        i += 8;
+        continue;
+      }
+      i++;
+    }
+    const textEnd = end === -1 ? n : end;
+    this.text(start, textEnd, false);
+    if (end === -1) return this.eof();
+    this.state = DATA;
+    return this.tag(end, end + 2, END_TAG);
+  }
+}
+
+/**
+ * Whether `script` (ASCII letters in any case) starts at `i`, followed by
+ * whitespace, `/` or `>`: the temporary buffer of the script data double
+ * escape start and end states, equal to "script" when one of those ends it.
+ */
+function isScriptWord(html: string, i: number): boolean {
+  if (i + 6 >= html.length) return false;
+  for (let k = 0; k < 6; k++) {
+    if ((html.charCodeAt(i + k) | 0x20) !== "script".charCodeAt(k)) return false;
+  }
+  const c = html.charCodeAt(i + 6);
+  return isWhitespace(c) || c === 0x2f || c === 0x3e;
+}
+
+/**
+ * A tag, attribute or DOCTYPE name as the tokenizer makes it from the
+ * source text `[start, end)`: ASCII upper alpha lowered ("append the
+ * lowercase version"), U+0000 replaced by U+FFFD, anything else as it is.
+ */
+function tokenName(html: string, start: number, end: number): string {
+  return html.slice(start, end).replace(/[A-Z\0]/g, (c) => (c === "\0" ? "\uFFFD" : c.toLowerCase()));
+}
+
+/**
+ * Puts a new {@link HTMLTokenizer} in place of `parser`'s own tokenizer
+ * (the tree construction stage sets the tokenizer's state through it), and
+ * returns it, to {@link HTMLTokenizer.run} once.
+ *
+ * @example
+ * ```ts
+ * const parser = new Parser({ treeAdapter: defaultTreeAdapter });
+ * installTokenizer(parser).run("<p>Hi");
+ * ```
+ */
+export function installTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>): HTMLTokenizer {
+  const tokenizer = new HTMLTokenizer(parser);
+  (parser as { tokenizer: unknown }).tokenizer = tokenizer;
+  return tokenizer;
+}
+
+/**
+ * Runs an {@link HTMLTokenizer} over `html`, the whole input, in place of
+ * `parser`'s own tokenizer: the parser builds its tree from its tokens, to
+ * the end. Returns the tokenizer.
+ *
+ * Never throws for bad input: every string is an HTML document.
+ *
+ * @example
+ * ```ts
+ * import { defaultTreeAdapter, Parser, serialize } from "parse5";
+ * const parser = new Parser({ treeAdapter: defaultTreeAdapter });
+ * runTokenizer(parser, "<title>a</title><p>b");
+ * serialize(parser.document); // "<html><head><title>a</title></head><body><p>b</p></body></html>"
+ * ```
+ */
+export function runTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>, html: string): HTMLTokenizer {
+  const tokenizer = installTokenizer(parser);
+  tokenizer.run(html);
+  return tokenizer;
+}
