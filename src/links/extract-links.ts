@@ -31,9 +31,8 @@ import {
   type LeanText,
   parseWithPositions,
   type ParsedSource,
-  findStartTag,
   rawTextEnd,
-  StartTagScan,
+  StartTagSource,
   type TagRecord,
 } from "./html-source.ts";
 import { parseRefresh } from "./refresh.ts";
@@ -383,11 +382,6 @@ const MEMO_SLOTS = 512;
 
 const ABOUT_SRCDOC = basicURLParse("about:srcdoc")!;
 
-/** Whether a tag has been found in the source yet (see `DocumentReader.read`). */
-const NOT_YET = 0;
-const FOUND = 1;
-const NOT_FOUND = 2;
-
 function isASCIIWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
@@ -491,8 +485,8 @@ class DocumentReader {
   /** Values resolved with `lastParseOptions` and their URLs, by memo slot (see {@link resolve}). */
   private readonly memoValues: (string | undefined)[] = new Array<string | undefined>(MEMO_SLOTS).fill(undefined);
   private readonly memoURLs: (string | null)[] = new Array<string | null>(MEMO_SLOTS).fill(null);
-  /** The start tag being read (reused for every tag). */
-  private readonly scan = new StartTagScan();
+  /** Where the start tag being read is in the source (reused for every tag). */
+  private readonly scan = new StartTagSource();
 
   constructor(job: Job, validate: boolean, scripting: boolean, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
     this.links = links;
@@ -509,18 +503,15 @@ class DocumentReader {
   }
 
   read(): void {
-    const { text, parsed } = this.job;
+    const parsed = this.job.parsed;
     const scan = this.scan;
-    let floor = 0;
     const tags = parsed.tags;
     for (let t = 0; t < tags.length; t++) {
       const tag = tags[t]!;
       const element = tag.element;
       const ns = element.namespaceURI === HTML_NS ? "html" : element.namespaceURI === SVG_NS ? "svg" : null;
-      // Where the previous tag ended: this one starts after it.
-      const previousEnd = floor;
-      floor = tag.tagEnd;
       if (ns === null) continue;
+      scan.load(parsed, tag);
       if (
         !this.firstBaseSeen &&
         ns === "html" &&
@@ -530,8 +521,6 @@ class DocumentReader {
       ) {
         this.firstBaseSeen = true;
       }
-      // The tag in the source, read into `scan` when first needed.
-      let found = NOT_YET;
       const attrs = tag.tokenAttrs;
       for (let i = 0; i < tag.attrCount; i++) {
         const attr = attrs[i]!;
@@ -542,21 +531,13 @@ class DocumentReader {
         if (row === undefined) continue;
         if (row.kind === "refresh" && !isRefreshMeta(element)) continue;
         if (row.kind === "css" && !mayContainCSSURL(attr.value)) continue;
-        if (found === NOT_YET) found = findStartTag(text, tag, previousEnd, scan) === -1 ? NOT_FOUND : FOUND;
-        // Deviation: a tag that cannot be found again in the source (only
-        // adversarial input: thousands of "<" inside one tag) gives no links.
-        if (found === NOT_FOUND) continue;
-        // The scan's attributes are the token's, in order (findStartTag checked each name).
+        // The positions are the token's attributes', in the same order.
         this.attribute(tag, ns, name, attr, i, row);
       }
       if (ns === "html" && element.tagName === "form" && tag.adopted === null && !element.attrs.some((a) => a.name === "action" && a.namespace === undefined)) {
-        if (found === NOT_YET) found = findStartTag(text, tag, previousEnd, scan) === -1 ? NOT_FOUND : FOUND;
-        if (found === FOUND) this.missingFormAction(tag);
+        this.missingFormAction(tag);
       }
-      if (element.tagName === "style" && tag.adopted === null) {
-        if (found === NOT_YET) found = findStartTag(text, tag, previousEnd, scan) === -1 ? NOT_FOUND : FOUND;
-        if (found === FOUND) this.styleText(tag, ns);
-      }
+      if (element.tagName === "style" && tag.adopted === null) this.styleText(tag, ns);
     }
   }
 
