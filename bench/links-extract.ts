@@ -20,6 +20,10 @@
  *
  * Consumer work: the number of links plus the length of every resolved URL.
  *
+ * Every contender's parser is kept alive for the run (see keptPeerParsers),
+ * as docbase keeps its own: the harness's forced collections would
+ * otherwise throw away a peer's optimised parser code before each sample.
+ *
  * Memory: a generated document of about 100 MB (the 2015 excerpt repeated,
  * with a `<base>` at the end), in a child process: its peak RSS with
  * extractLinks, and with a bare parse5.parse for scale.
@@ -30,11 +34,14 @@
  */
 
 import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as cheerio from "cheerio";
 import { JSDOM } from "jsdom";
 import { parseHTML } from "linkedom";
-import { parse } from "parse5";
+import { parse, Parser } from "parse5";
 import { extractLinks } from "../src/links/index.ts";
 import {
   compare,
@@ -69,6 +76,50 @@ function tryURL(value: string, base: string): string | null {
     return null;
   }
 }
+
+// --- Every contender's parser kept alive -------------------------------------
+
+/**
+ * The ESM module a peer package itself imports as `dependency` (its own copy:
+ * cheerio has a parse5 7 of its own), found from `peer`'s folder.
+ */
+async function peerDependency(peer: string, dependency: string): Promise<Record<string, unknown>> {
+  const require = createRequire(import.meta.url);
+  const peerDir = dirname(require.resolve(`${peer}/package.json`));
+  const entry = require.resolve(dependency, { paths: [peerDir] });
+  const marker = `${sep}node_modules${sep}${dependency}${sep}`;
+  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports?: unknown; module?: string };
+  const exports = pkg.exports as { ".": unknown; import: unknown } | undefined;
+  const esm = (exports?.["."] ?? exports) as { import?: string | { default: string } } | undefined;
+  const path = typeof esm?.import === "string" ? esm.import : (esm?.import?.default ?? pkg.module);
+  return (await import(pathToFileURL(join(root, path!)).href)) as Record<string, unknown>;
+}
+
+/**
+ * Fairness: one parser of each contender's, kept alive for the whole run,
+ * as docbase keeps one of its own (`retainedShapes` in
+ * src/links/html-source.ts). The harness forces a full collection before
+ * every sample, and V8 then throws away optimised code whose object shapes
+ * died with their last objects ("embedded weak objects cleared"); a parser
+ * that dies with its parse takes its shapes with it. Measured on the New
+ * Zealand page: `parse5.parse` right after a collection took 44–76 ms with
+ * no parse5 parser alive, 29 ms with one. Kept: parse5 8's parser
+ * (parse5.parse, jsdom), cheerio's own parse5 7 parser and a loaded
+ * document, htmlparser2's parser (linkedom's) and a linkedom document.
+ */
+const keptPeerParsers: readonly unknown[] = await (async () => {
+  const sample = '<!doctype html><title>t</title><p class=c><a href="x">a</a><b>b<i>i</b></i><table><tr><td>x</td></tr></table><svg><a href=s /></svg>';
+  const parse5Parser = new Parser();
+  parse5Parser.tokenizer.write(sample, true);
+  const cheerioParse5 = (await peerDependency("cheerio", "parse5")) as { Parser: new () => { tokenizer: { write(html: string, last: boolean): void } } };
+  const cheerioParser = new cheerioParse5.Parser();
+  cheerioParser.tokenizer.write(sample, true);
+  const htmlparser2 = (await peerDependency("linkedom", "htmlparser2")) as { Parser: new (handler: object) => { end(html: string): void } };
+  const linkedomParser = new htmlparser2.Parser({});
+  linkedomParser.end(sample);
+  return [parse5Parser, cheerioParser, cheerio.load(sample), linkedomParser, parseHTML(sample)];
+})();
 
 // --- Memory (child process) ---------------------------------------------------
 
@@ -238,4 +289,4 @@ for (const doc of process.argv.includes("--no-jsdom") ? [] : pages) {
 heading("Summary (time of extractLinks / time of peer; targets: parse5 <= 1.2, cheerio <= 1.0)");
 for (const r of all) console.log(`${r.peer.padEnd(28)} ${(1 / r.speed).toFixed(2)}x the time${r.target === undefined ? "" : r.meets === true ? "  MET" : "  MISSED"}`);
 if (!process.argv.includes("--no-memory")) memory(Number(flag("memory-mb") ?? (quick ? "20" : "100")));
-console.log(`\n(sink ${sinkValue()})`);
+console.log(`\n(sink ${sinkValue()}; ${keptPeerParsers.length} peer parsers and documents kept alive)`);
