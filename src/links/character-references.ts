@@ -5,17 +5,14 @@
  *
  * https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
  *
- * The named references are parse5's own (the parser this layer uses for
- * everything else), asked through the same parse as the documents and
- * cached: see {@link namedReference}. So a value decodes here exactly as
- * the parser decoded it, with no second copy of the 2,231-entry table.
- * (Optimisation: the same parse, not `parse5.parseFragment`, so that
- * parse5's code sees one tokenizer and one tree adapter, and stays fast.)
+ * References are read by the `entities` package's decoder, as the
+ * tokenizer (html-tokenizer.ts) reads them: a value decodes here exactly as
+ * the parser decoded it.
  *
  * @module
  */
 
-import { type LeanText, parseWithPositions } from "./html-source.ts";
+import { DecodingMode, HtmlEntityDecoder } from "entities/decode";
 
 /**
  * A decoded attribute value (or any decoded run of source text) and the
@@ -56,123 +53,79 @@ export interface Segments {
   readonly literal: number[];
 }
 
-/** U+0080–U+009F references mapped to windows-1252 characters (the numeric character reference end state's table). */
-const c1Replacements: Readonly<Record<number, number>> = {
-  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021, 0x88: 0x02c6,
-  0x89: 0x2030, 0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201c,
-  0x94: 0x201d, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc, 0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a,
-  0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
-};
-
-function isASCIIAlphanumeric(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
-}
-
-function isASCIIHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
-}
-
 /** A character reference found in the source: how many code units it takes, and what it decodes to. */
 export interface CharacterReference {
   readonly length: number;
   readonly text: string;
 }
 
-// --- Named references: parse5 as the table --------------------------------------
-
-/** The longest entity name with its ";" ("CounterClockwiseContourIntegral;"). */
-const MAX_NAME = 32;
-const CACHE_LIMIT = 8192;
-const namedCache = new Map<string, { consumed: number; text: string } | null>();
-const membershipCache = new Map<string, string | null>();
-
-/** What `text` decodes to in the data state (the text of an SVG style element keeps it). */
-function decodeData(text: string): string {
-  const style = parseWithPositions(`<svg><style>${text}</style></svg>`).tags[0]?.element;
-  const node = style?.childNodes[0];
-  return node !== undefined && node.nodeName === "#text" ? (node as LeanText).value : "";
-}
+/** How much of a value the reader hands the decoder at a time when the value does not end the string. */
+const CHUNK = 64;
 
 /**
- * What `&` + `name` decodes to in an attribute value followed by a quote,
- * or null when it stays as it is. In that position a reference is decoded
- * only when the whole of `name` is one entity name: a shorter legacy match
- * ("&not" in "&notx") is followed by an alphanumeric and so is not decoded.
- */
-function membership(name: string): string | null {
-  let result = membershipCache.get(name);
-  if (result !== undefined) return result;
-  const a = parseWithPositions(`<a href="&${name}">`).tags[0]?.element;
-  const value = a?.attrs[0]?.value ?? `&${name}`;
-  result = value === `&${name}` ? null : value;
-  if (membershipCache.size >= CACHE_LIMIT) membershipCache.clear();
-  membershipCache.set(name, result);
-  return result;
-}
-
-/**
- * https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state —
- * "Consume the maximum number of characters possible, where the consumed
- * characters are one of the identifiers in the named character references
- * table." `run` is the ASCII alphanumerics after the `&`, with a `;` after
- * them when there is one. Returns how many of them the match takes and what
- * it decodes to, or null when nothing matches.
- *
- * The table is parse5's: the text that parse5 gives for `&` + run (data
- * state, so no attribute rule) is the decoded match followed by the rest of
- * the run, which tells the match's length to within the length of its
- * decoded text (1 to 4 code units); {@link membership} settles which.
+ * Reads character references
+ * (https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state)
+ * with the `entities` package's decoder, the one parse5 uses: the named
+ * references of the standard's table (the longest match, legacy names
+ * without a semicolon included), numeric references with the numeric
+ * character reference end state's replacements, and in an attribute value
+ * the historical rule: "if the character reference was consumed as part of
+ * an attribute, and the last character matched is not a U+003B SEMICOLON
+ * character (;), and the next input character is either a U+003D EQUALS
+ * SIGN character (=) or an ASCII alphanumeric, then [...] flush code points
+ * consumed as a character reference".
  *
  * @example
  * ```ts
- * namedReference("notin;"); // { consumed: 6, text: "∉" }
- * namedReference("notit"); // { consumed: 3, text: "¬" } (the legacy "&not")
- * namedReference("bogus"); // null
+ * const reader = new CharacterReferenceReader();
+ * reader.read("a &notin; b", 2, 11, false); // 7, reader.text "∉"
+ * reader.read("&notit", 0, 6, false); // 4, reader.text "¬" (the legacy "&not")
+ * reader.read("&copy=1", 0, 7, true); // 0 (an attribute keeps "&copy" before "=")
  * ```
  */
-export function namedReference(run: string): { consumed: number; text: string } | null {
-  const cached = namedCache.get(run);
-  if (cached !== undefined) return cached;
-  let result: { consumed: number; text: string } | null = null;
-  // Optimisation: the commonest names, without asking the parser.
-  const common = commonNames[run];
-  if (common !== undefined) {
-    result = { consumed: run.length, text: common };
-  } else if (run.length > 0 && ((run.charCodeAt(0) | 0x20) >= 0x61 && (run.charCodeAt(0) | 0x20) <= 0x7a)) {
-    const decoded = decodeData(`&${run}`);
-    if (decoded !== `&${run}`) {
-      const len = run.length;
-      for (let k = Math.min(len, len - decoded.length + 4); k >= Math.max(1, len - decoded.length + 1); k--) {
-        const textLength = decoded.length - (len - k);
-        if (!decoded.endsWith(run.slice(k))) continue;
-        const text = membership(run.slice(0, k));
-        if (text !== null && text === decoded.slice(0, textLength)) {
-          result = { consumed: k, text };
-          break;
-        }
-      }
+export class CharacterReferenceReader {
+  /** The text of the reference last read. */
+  text = "";
+  private length = 0;
+  private readonly decoder = new HtmlEntityDecoder((cp, consumed) => {
+    this.text += String.fromCodePoint(cp);
+    this.length = consumed;
+  });
+
+  /**
+   * The reference whose `&` is at `amp` in `s`, reading no further than
+   * `end`, where the input ends (in an attribute value, the next input
+   * character after `end` is a quote, whitespace or `>`, which end a
+   * reference just as the end of the input does). Returns how many code
+   * units it takes from the `&` on, with its text in {@link text}; 0 when
+   * there is none (the `&` is a character of its own).
+   */
+  read(s: string, amp: number, end: number, inAttribute: boolean): number {
+    this.text = "";
+    this.length = 0;
+    const decoder = this.decoder;
+    decoder.startEntity(inAttribute ? DecodingMode.Attribute : DecodingMode.Legacy);
+    let length = -1;
+    if (end === s.length) {
+      length = decoder.write(s, amp + 1);
+    } else {
+      // Optimisation: the decoder takes its input in chunks, so a value inside a
+      // larger text is not copied whole for each reference (a numeric reference
+      // may have any number of digits, so there is no fixed bound to slice to).
+      for (let at = amp + 1; length < 0 && at < end; at += CHUNK) length = decoder.write(s.slice(at, Math.min(end, at + CHUNK)), 0);
     }
+    if (length < 0) length = decoder.end();
+    return length > 0 && this.text !== "" ? this.length : 0;
   }
-  if (namedCache.size >= CACHE_LIMIT) namedCache.clear();
-  namedCache.set(run, result);
-  return result;
 }
 
-const commonNames: Readonly<Record<string, string>> = {
-  "amp;": "&",
-  "lt;": "<",
-  "gt;": ">",
-  "quot;": '"',
-  "apos;": "'",
-  "nbsp;": "\u00a0",
-};
+const attributeReferences = new CharacterReferenceReader();
 
 /**
  * The character reference that starts at `s[i]` (an `&`), read as the
- * tokenizer reads it in an attribute value
- * (https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
- * with the return state an attribute value state), not looking at or past
- * `end`; null when the `&` and what follows stay as they are.
+ * tokenizer reads it in an attribute value (the character reference state
+ * with an attribute value state as the return state), not looking at or
+ * past `end`; null when the `&` and what follows stay as they are.
  *
  * @example
  * ```ts
@@ -182,58 +135,8 @@ const commonNames: Readonly<Record<string, string>> = {
  * ```
  */
 export function attributeReferenceAt(s: string, i: number, end: number): CharacterReference | null {
-  let j = i + 1;
-  if (j >= end) return null;
-  let c = s.charCodeAt(j);
-  if (c === 0x23) {
-    // Numeric character reference state.
-    j++;
-    let hex = false;
-    if (j < end && (s.charCodeAt(j) | 0x20) === 0x78) {
-      hex = true;
-      j++;
-    }
-    const digitsStart = j;
-    let value = 0;
-    while (j < end) {
-      c = s.charCodeAt(j);
-      if (hex ? !isASCIIHexDigit(c) : !(c >= 0x30 && c <= 0x39)) break;
-      const digit = c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10;
-      // Past 0x10FFFF the value only matters as "too big".
-      if (value <= 0x10ffff) value = value * (hex ? 16 : 10) + digit;
-      j++;
-    }
-    // "absence-of-digits-in-numeric-character-reference": flushed as is.
-    if (j === digitsStart) return null;
-    if (j < end && s.charCodeAt(j) === 0x3b) j++;
-    return { length: j - i, text: numericReferenceText(value) };
-  }
-  if (!isASCIIAlphanumeric(c)) return null;
-  // Named character reference state.
-  let k = j;
-  while (k < end && k - j <= MAX_NAME && isASCIIAlphanumeric(s.charCodeAt(k))) k++;
-  const semicolon = k < end && s.charCodeAt(k) === 0x3b;
-  const run = s.slice(j, k) + (semicolon ? ";" : "");
-  const match = namedReference(run);
-  if (match === null) return null;
-  const after = j + match.consumed;
-  // "If the character reference was consumed as part of an attribute, and
-  // the last character matched is not a U+003B SEMICOLON character (;), and
-  // the next input character is either a U+003D EQUALS SIGN character (=) or
-  // an ASCII alphanumeric, then, for historical reasons, flush code points
-  // consumed as a character reference and switch to the return state."
-  if (s.charCodeAt(after - 1) !== 0x3b && after < end) {
-    const next = s.charCodeAt(after);
-    if (next === 0x3d || isASCIIAlphanumeric(next)) return null;
-  }
-  return { length: after - i, text: match.text };
-}
-
-/** https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state */
-function numericReferenceText(value: number): string {
-  if (value === 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return "\uFFFD";
-  const replacement = c1Replacements[value];
-  return String.fromCodePoint(replacement ?? value);
+  const length = attributeReferences.read(s, i, end, true);
+  return length === 0 ? null : { length, text: attributeReferences.text };
 }
 
 // --- Decoding with a map -------------------------------------------------------

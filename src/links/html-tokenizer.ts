@@ -34,8 +34,8 @@
  * @module
  */
 
-import { DecodingMode, HtmlEntityDecoder } from "entities/decode";
 import { html as htmlSpec, Token, TokenizerMode, type Parser, type TreeAdapterTypeMap } from "parse5";
+import { CharacterReferenceReader } from "./character-references.ts";
 
 type Attribute = Token.Attribute;
 
@@ -171,13 +171,7 @@ export class HTMLTokenizer {
   private attrNames: Set<string> | null = null;
   private positions: Int32Array = this.attributePositions;
 
-  // The character reference being decoded.
-  private referenceText = "";
-  private referenceLength = 0;
-  private readonly decoder = new HtmlEntityDecoder((cp, consumed) => {
-    this.referenceText += String.fromCodePoint(cp);
-    this.referenceLength = consumed;
-  });
+  private readonly references = new CharacterReferenceReader();
 
   constructor(parser: object) {
     this.parser = parser as TreeConstruction;
@@ -319,30 +313,6 @@ export class HTMLTokenizer {
     return this.n;
   }
 
-  // --- Character references ------------------------------------------------------
-
-  /**
-   * https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state —
-   * the character reference whose `&` is at `amp`: the number of code units
-   * it takes from the `&` on, with its text in `referenceText`, or 0 when
-   * there is none there (the `&` is then a character of its own).
-   *
-   * The named references, the numeric ones and the attribute rule ("if the
-   * character reference was consumed as part of an attribute, and the last
-   * character matched is not a semicolon, and the next input character is
-   * either a U+003D EQUALS SIGN or an ASCII alphanumeric", no reference) are
-   * decoded by the `entities` package, as in parse5.
-   */
-  private characterReference(amp: number, inAttribute: boolean): number {
-    this.referenceText = "";
-    this.referenceLength = 0;
-    const decoder = this.decoder;
-    decoder.startEntity(inAttribute ? DecodingMode.Attribute : DecodingMode.Legacy);
-    let length = decoder.write(this.html, amp + 1);
-    if (length < 0) length = decoder.end();
-    return length > 0 && this.referenceText !== "" ? this.referenceLength : 0;
-  }
-
   // --- The data state --------------------------------------------------------------
 
   /**
@@ -362,12 +332,15 @@ export class HTMLTokenizer {
         continue;
       }
       if (c === 0x26) {
-        const length = this.characterReference(i, false);
+        // https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
+        // (after a reference that is not one, the ambiguous ampersand state emits
+        // the alphanumerics after it as characters, as the data state would).
+        const length = this.references.read(html, i, n, false);
         if (length === 0) {
           this.characters(CHARACTER, i, i + 1, false);
           i++;
         } else {
-          this.referenceCharacters(this.referenceText);
+          this.referenceCharacters(this.references.text);
           i += length;
         }
         continue;
@@ -615,13 +588,13 @@ export class HTMLTokenizer {
     let from = start;
     let amp = html.indexOf("&", start);
     while (amp !== -1 && amp < end) {
-      const length = this.characterReference(amp, true);
+      // A reference never runs past the value's end: it cannot hold a quote, whitespace or ">".
+      const length = this.references.read(html, amp, this.n, true);
       if (length === 0) {
         amp = html.indexOf("&", amp + 1);
         continue;
       }
-      // A reference never runs past the value's end: it cannot hold a quote, whitespace or ">".
-      value += preprocessed(html.slice(from, amp)) + this.referenceText;
+      value += preprocessed(html.slice(from, amp)) + this.references.text;
       from = amp + length;
       amp = html.indexOf("&", from);
     }
@@ -901,13 +874,14 @@ export class HTMLTokenizer {
     let from = start;
     let amp = html.indexOf("&", start);
     while (amp !== -1 && amp < end) {
-      const length = this.characterReference(amp, false);
+      // A reference never runs into the end tag: it cannot hold a "<".
+      const length = this.references.read(html, amp, this.n, false);
       if (length === 0) {
         amp = html.indexOf("&", amp + 1);
         continue;
       }
       this.text(from, amp, false);
-      this.referenceCharacters(this.referenceText);
+      this.referenceCharacters(this.references.text);
       from = amp + length;
       amp = html.indexOf("&", from);
     }
