@@ -31,6 +31,12 @@
  * HTML namespace", so inside an SVG `foreignObject`, `desc` or `title`, or
  * a MathML text integration point, it is a CDATA section here too.
  *
+ * Deviation from the standard: since 2026 (whatwg/html#12118) `<?target
+ * data>` is a processing instruction. parse5's tree construction has no
+ * processing instruction token or node, so it is read, as before, as a
+ * bogus comment; the same characters are consumed either way (a `>` ends
+ * both), so no element, attribute or link differs.
+ *
  * @module
  */
 
