@@ -88,6 +88,38 @@ describe("hostile input: results or clear errors, never a crash or a hang", () =
     expect(extractLinks("\uD800<a href='\uDC00x\uD800'>", { url })[0]!.value).toBe("\uDC00x\uD800");
   });
 
+  it("megabytes in every tokenizer state, each followed by a link that must still be found", () => {
+    // Each input is read in time linear in its length (a quadratic step here
+    // would take hours at these sizes and time the test out), then a link.
+    const n = 1_000_000;
+    const after = '<a href="after">x</a>';
+    const inputs: Record<string, string> = {
+      "text and references": "a &amp b &#x41; &notit; & ".repeat(n / 20),
+      "NUL, CR and CR LF in text": "\0\r\n\r \0".repeat(n / 5),
+      "unfinished tags": "<".repeat(n) + ">",
+      "unfinished end tags": "</".repeat(n) + ">",
+      "bogus comments": "<?x>".repeat(n / 4),
+      "a comment of dashes": `<!--${"-".repeat(n)}>`,
+      "a comment of '--!'": `<!--${"--!".repeat(n / 3)}-->`,
+      "a comment of '<!--'": `<!--${"<!--".repeat(n / 4)}-->`,
+      "an unterminated comment's tail": `<!--${"-x".repeat(n / 2)}-->`,
+      "a tag of distinct attributes": `<p ${Array.from({ length: n / 10 }, (_, i) => `a${i}=1`).join(" ")}>`,
+      "a tag of one attribute repeated": `<p ${"b=1 ".repeat(n / 4)}>`,
+      "a doctype's identifiers": `<!DOCTYPE html PUBLIC "${"x".repeat(n)}" '${"y".repeat(n)}'>`,
+      "RCDATA of false end tags": `<title>${"</tit".repeat(n / 5)}</title>`,
+      "RCDATA of references": `<textarea>${"&amp".repeat(n / 4)}</textarea>`,
+      "RAWTEXT of '</'": `<style>${"</".repeat(n / 2)}</style>`,
+      "script data escaped and double escaped": `<script>${"<!--<script>-->".repeat(n / 16)}</script>`,
+      "script data of dashes": `<script><!--${"-".repeat(n)}</script>`,
+      "a CDATA section of brackets": `<svg><![CDATA[${"]]".repeat(n / 2)}]]></svg>`,
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const links = extractLinks(input + after, { url });
+      expect(links.at(-1)?.value, name).toBe("after");
+      expect(links.at(-1)?.start, name).toBe(input.length + 9);
+    }
+  });
+
   it("many distinct unknown character references", () => {
     // Each distinct name is looked up once; "&amp;" makes the value one that needs decoding.
     const refs = Array.from({ length: 20_000 }, (_, i) => `&x${i.toString(36)}y;`).join("");
