@@ -486,7 +486,7 @@ class DocumentReader {
   private readonly memoValues: (string | undefined)[] = new Array<string | undefined>(MEMO_SLOTS).fill(undefined);
   private readonly memoURLs: (string | null)[] = new Array<string | null>(MEMO_SLOTS).fill(null);
   /** Where the start tag being read is in the source (reused for every tag). */
-  private readonly scan = new StartTagSource();
+  private readonly tagSource = new StartTagSource();
 
   constructor(job: Job, validate: boolean, scripting: boolean, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
     this.links = links;
@@ -504,14 +504,14 @@ class DocumentReader {
 
   read(): void {
     const parsed = this.job.parsed;
-    const scan = this.scan;
+    const tagSource = this.tagSource;
     const tags = parsed.tags;
     for (let t = 0; t < tags.length; t++) {
       const tag = tags[t]!;
       const element = tag.element;
       const ns = element.namespaceURI === HTML_NS ? "html" : element.namespaceURI === SVG_NS ? "svg" : null;
       if (ns === null) continue;
-      scan.load(parsed, tag);
+      tagSource.load(parsed, tag);
       if (
         !this.firstBaseSeen &&
         ns === "html" &&
@@ -652,17 +652,17 @@ class DocumentReader {
     return link;
   }
 
-  /** The links of attribute `attr` of `tag`, whose text is attribute `index` of the scan. */
+  /** The links of attribute `attr` of `tag`, whose positions are attribute `index` of the tag source. */
   private attribute(tag: TagRecord, ns: "html" | "svg", name: string, attr: Attribute, index: number, row: CatalogueEntry): void {
     const text = this.job.text;
     const v = attr.value;
-    const scan = this.scan;
-    const vs = scan.valueStart(index);
-    const ve = scan.valueEnd(index);
+    const tagSource = this.tagSource;
+    const vs = tagSource.valueStart(index);
+    const ve = tagSource.valueEnd(index);
     // Optimisation: a value with nothing decoded maps one for one (CR → LF and NUL → U+FFFD keep the length, so compare).
     let map: DecodedText | null = null;
     let mapped = true;
-    if (!scan.isVerbatim(index)) {
+    if (!tagSource.isVerbatim(index)) {
       map = decodeAttributeValue(text, vs, ve);
       // The map is only right when it decodes what the parser decoded.
       if (map.text !== v) mapped = false;
@@ -671,7 +671,7 @@ class DocumentReader {
     const endAt = (d: number): number => (!mapped ? vs : map === null ? vs + d : sourceEnd(map, d));
     // Optimisation: where the text is matters only for rewriting.
     const site: AttributeSite =
-      this.sites === null ? noSite : { type: "attribute", quote: scan.quote(index) ?? "", valueStart: vs, valueEnd: ve, css: null };
+      this.sites === null ? noSite : { type: "attribute", quote: tagSource.quote(index) ?? "", valueStart: vs, valueEnd: ve, css: null };
     const documentBase = this.urls.documentBaseURL;
     const baseHref = this.baseHref;
     const enc = this.urls.outputEncoding;
@@ -751,7 +751,7 @@ class DocumentReader {
         // an about:srcdoc document, UTF-8, whose about base URL is the
         // container document's base URL when the parser created the iframe: a
         // <base> that comes later in the source does not count yet.
-        const quote = scan.quote(index) ?? "";
+        const quote = tagSource.quote(index) ?? "";
         this.jobs.push({
           text: v,
           parsed: parseWithPositions(v, this.scripting),
@@ -770,14 +770,14 @@ class DocumentReader {
 
   private missingFormAction(tag: TagRecord): void {
     const enc = this.urls.outputEncoding;
-    const at = this.scan.nameEnd;
+    const at = this.tagSource.nameEnd;
     const link = this.add(tag, "html", "action", "single", false, "", at, at, this.urls.documentURL, this.documentHref, enc, { type: "missing" }, null, this.documentHref);
     (link as { missing?: true }).missing = true;
   }
 
   private styleText(tag: TagRecord, ns: "html" | "svg"): void {
     const text = this.job.text;
-    const contentStart = this.scan.end;
+    const contentStart = this.tagSource.end;
     const contentEnd = rawTextEnd(text, contentStart, "style");
     const css = text.slice(contentStart, contentEnd);
     if (ns === "svg") {

@@ -23,7 +23,7 @@
 import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from "parse5";
 import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
 import { mayContainCSSURL } from "./css-urls.ts";
-import { DOUBLE_QUOTED, type HTMLTokenizer, installTokenizer, POSITION_FIELDS, SINGLE_QUOTED, UNQUOTED, VERBATIM } from "./html-tokenizer.ts";
+import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
 
 /** A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes). */
 export type Attribute = Token.Attribute;
@@ -425,12 +425,11 @@ export class StartTagSource {
   }
   /** `"` or `'` for a quoted value, "" for an unquoted one, null for no value. */
   quote(i: number): '"' | "'" | "" | null {
-    const q = this.positions[this.at + i * POSITION_FIELDS + 4]! & 3;
-    return q === DOUBLE_QUOTED ? '"' : q === SINGLE_QUOTED ? "'" : q === UNQUOTED ? "" : null;
+    return valueQuote(this.positions[this.at + i * POSITION_FIELDS + 4]!);
   }
   /** Whether attribute `i`'s source text is its value as it is (no character reference, CR or NUL in it). */
   isVerbatim(i: number): boolean {
-    return (this.positions[this.at + i * POSITION_FIELDS + 4]! & VERBATIM) !== 0;
+    return isVerbatimValue(this.positions[this.at + i * POSITION_FIELDS + 4]!);
   }
 }
 

@@ -66,21 +66,56 @@ const RAWTEXT: number = TokenizerMode.RAWTEXT;
 const SCRIPT_DATA: number = TokenizerMode.SCRIPT_DATA;
 const PLAINTEXT: number = TokenizerMode.PLAINTEXT;
 
-/** How an attribute's value is written: no value, unquoted, `"…"` or `'…'` (the low two bits of its flags). */
-export const NO_VALUE = 0;
-export const UNQUOTED = 1;
-export const DOUBLE_QUOTED = 2;
-export const SINGLE_QUOTED = 3;
+// How an attribute's value is written: no value, unquoted, `"…"` or `'…'` (the low two bits of its flags).
+const NO_VALUE = 0;
+const UNQUOTED = 1;
+const DOUBLE_QUOTED = 2;
+const SINGLE_QUOTED = 3;
 /** A flag beside the quote: the value's source text is its value, code unit for code unit. */
-export const VERBATIM = 4;
+const VERBATIM = 4;
+
 /**
  * The numbers noted for each attribute of a start tag, in
  * {@link HTMLTokenizer.attributePositions}: where its name starts and ends,
  * where its value's text starts and ends (inside the quotes; both at the
- * name's end when there is no value), and its flags (quote and
- * {@link VERBATIM}).
+ * name's end when there is no value), and its flags (read them with
+ * {@link valueQuote} and {@link isVerbatimValue}).
+ *
+ * @example
+ * ```ts
+ * // For `<a href='x'>`, attribute 0 of the tag is noted as
+ * // [3, 7, 9, 10, flags]: its name "href" at 3–7, its value "x" at 9–10.
+ * POSITION_FIELDS; // 5
+ * ```
  */
 export const POSITION_FIELDS = 5;
+
+/**
+ * How an attribute's value is written, from its flags: `"` or `'` when
+ * quoted, "" when unquoted, null when the attribute has no value.
+ *
+ * @example
+ * ```ts
+ * valueQuote(flags); // '"' for the href of <a href="x">, "" for <a href=x>, null for <a download>
+ * ```
+ */
+export function valueQuote(flags: number): '"' | "'" | "" | null {
+  const q = flags & 3;
+  return q === DOUBLE_QUOTED ? '"' : q === SINGLE_QUOTED ? "'" : q === UNQUOTED ? "" : null;
+}
+
+/**
+ * Whether an attribute's source text is its value, code unit for code unit
+ * (no character reference, CR or NUL in it), from its flags.
+ *
+ * @example
+ * ```ts
+ * isVerbatimValue(flags); // true for the href of <a href="x">, false for <a href="a&amp;b">
+ * ```
+ */
+export function isVerbatimValue(flags: number): boolean {
+  return (flags & VERBATIM) !== 0;
+}
 
 /** The parser as this tokenizer drives it: parse5's token handler, and one field of its tree construction state. */
 interface TreeConstruction {
