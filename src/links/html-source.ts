@@ -70,8 +70,7 @@ export type LeanChild = LeanElement | LeanText;
  */
 export interface TagRecord {
   readonly element: LeanElement;
-  /** Where the tag is in the source: its `<`, the end of its name, and just after its `>`. */
-  readonly tagStart: number;
+  /** Where the tag is in the source: the end of its name, and just after its `>`. */
   readonly tagNameEnd: number;
   readonly tagEnd: number;
   /** Where the positions of its attributes start in {@link ParsedSource.positions} (see {@link StartTagSource}). */
@@ -169,7 +168,6 @@ function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], a
   const tokenizer = parse.tokenizer!;
   return {
     element,
-    tagStart: tokenizer.tagStart,
     tagNameEnd: tokenizer.tagNameEnd,
     tagEnd: tokenizer.tagEnd,
     positionsAt: keepPositions(parse, tokenizer, attrs.length),

@@ -155,6 +155,12 @@ function preprocessed(s: string): string {
   return normalizeNewlines(s).replace(/\0/g, "\uFFFD");
 }
 
+/** The index of the first `search` in `html` from `from` on, or the length of `html`. */
+function indexOrEnd(html: string, search: string, from: number): number {
+  const at = html.indexOf(search, from);
+  return at === -1 ? html.length : at;
+}
+
 /**
  * A string that does not share the input's memory: V8 makes a slice of 13
  * code units or more a view into the string it was cut from, which would
@@ -168,7 +174,7 @@ function ownString(s: string): string {
  * The tokenizer. Make one with the parser it drives ({@link runTokenizer}
  * does), then {@link HTMLTokenizer.run} it over the input once.
  *
- * While the parser handles a start tag, {@link HTMLTokenizer.tagStart} and
+ * While the parser handles a start tag, {@link HTMLTokenizer.tagNameEnd} and
  * the fields after it describe that tag in the source.
  *
  * @example
@@ -185,8 +191,7 @@ export class HTMLTokenizer {
   /** The tag name of the last start tag emitted (for "appropriate end tag token"). */
   lastStartTagName = "";
 
-  /** The start tag being handled by the parser (its `<`), where its name ends, and where it ends (after its `>`). */
-  tagStart = 0;
+  /** Where the name of the start tag being handled by the parser ends, and where the tag ends (after its `>`). */
   tagNameEnd = 0;
   tagEnd = 0;
   /** The attribute list of the start tag the parser is handling, or null between start tags. */
@@ -213,6 +218,9 @@ export class HTMLTokenizer {
   private positions: Int32Array = this.attributePositions;
 
   private readonly references = new CharacterReferenceReader();
+  /** Where the next "<" and the next "&" are in the data state (the input's length: none); -1 before the first look. */
+  private nextLessThan = -1;
+  private nextAmpersand = -1;
 
   constructor(parser: object) {
     this.parser = parser as TreeConstruction;
@@ -366,46 +374,31 @@ export class HTMLTokenizer {
     const n = this.n;
     let i = start;
     while (this.state === DATA && !this.done) {
+      // Optimisation: the text up to the next "<" or "&" (found by native scans, each
+      // kept until it is passed, so no stretch of the input is scanned twice) is emitted in one go.
+      if (this.nextLessThan < i) this.nextLessThan = indexOrEnd(html, "<", i);
+      if (this.nextAmpersand < i) this.nextAmpersand = indexOrEnd(html, "&", i);
+      const end = Math.min(this.nextLessThan, this.nextAmpersand);
+      if (end > i) {
+        this.text(i, end, true);
+        i = end;
+      }
       if (i >= n) return this.eof();
-      const c = html.charCodeAt(i);
-      if (c === 0x3c) {
+      if (i === this.nextLessThan) {
         i = this.tagOpen(i);
         continue;
       }
-      if (c === 0x26) {
-        // https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
-        // (after a reference that is not one, the ambiguous ampersand state emits
-        // the alphanumerics after it as characters, as the data state would).
-        const length = this.references.read(html, i, n, false);
-        if (length === 0) {
-          this.characters(CHARACTER, i, i + 1, false);
-          i++;
-        } else {
-          this.referenceCharacters(this.references.text);
-          i += length;
-        }
-        continue;
-      }
-      let j = i + 1;
-      if (isWhitespace(c)) {
-        let cr = c === 0x0d;
-        for (; j < n; j++) {
-          const d = html.charCodeAt(j);
-          if (!isWhitespace(d)) break;
-          if (d === 0x0d) cr = true;
-        }
-        this.characters(WHITESPACE_CHARACTER, i, j, cr);
-      } else if (c === 0) {
-        while (j < n && html.charCodeAt(j) === 0) j++;
-        this.characters(NULL_CHARACTER, i, j, false);
+      // https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
+      // (after a reference that is not one, the ambiguous ampersand state emits
+      // the alphanumerics after it as characters, as the data state would).
+      const length = this.references.read(html, i, n, false);
+      if (length === 0) {
+        this.characters(CHARACTER, i, i + 1, false);
+        i++;
       } else {
-        for (; j < n; j++) {
-          const d = html.charCodeAt(j);
-          if (d <= 0x20 ? d === 0 || isWhitespace(d) : d === 0x3c || d === 0x26) break;
-        }
-        this.characters(CHARACTER, i, j, false);
+        this.referenceCharacters(this.references.text);
+        i += length;
       }
-      i = j;
     }
     return i;
   }
@@ -419,11 +412,11 @@ export class HTMLTokenizer {
     const html = this.html;
     const n = this.n;
     const c = html.charCodeAt(lt + 1);
-    if (isASCIIAlpha(c)) return this.tag(lt, lt + 1, START_TAG);
+    if (isASCIIAlpha(c)) return this.tag(lt + 1, START_TAG);
     if (c === 0x2f) {
       // https://html.spec.whatwg.org/multipage/parsing.html#end-tag-open-state
       const d = html.charCodeAt(lt + 2);
-      if (isASCIIAlpha(d)) return this.tag(lt, lt + 2, END_TAG);
+      if (isASCIIAlpha(d)) return this.tag(lt + 2, END_TAG);
       // "missing-end-tag-name parse error. Switch to the data state." ("</>" is nothing.)
       if (d === 0x3e) return lt + 3;
       if (lt + 2 >= n) {
@@ -444,14 +437,14 @@ export class HTMLTokenizer {
   // --- Tags -----------------------------------------------------------------------
 
   /**
-   * A start or end tag whose `<` is at `lt` and whose name starts at
-   * `nameStart`, read through the tag name state, the attribute states and
+   * A start or end tag whose name starts at `nameStart` (after its `<` or
+   * `</`), read through the tag name state, the attribute states and
    * the self-closing start tag state to its emission
    * (https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state and
    * the states after it). Returns where the data state (or whichever state
    * the tree construction stage chose) goes on.
    */
-  private tag(lt: number, nameStart: number, type: number): number {
+  private tag(nameStart: number, type: number): number {
     const html = this.html;
     const n = this.n;
     // Tag name state.
@@ -571,7 +564,6 @@ export class HTMLTokenizer {
     const token: Token.TagToken = { type, tagName, tagID: getTagID(tagName), selfClosing, ackSelfClosing: false, attrs, location: null };
     if (type === START_TAG) {
       this.lastStartTagName = tagName;
-      this.tagStart = lt;
       this.tagNameEnd = nameEnd;
       this.tagEnd = i;
       this.attributePositions = this.positions;
@@ -906,7 +898,7 @@ export class HTMLTokenizer {
     else this.text(start, textEnd, false);
     if (end === -1) return this.eof();
     this.state = DATA;
-    return this.tag(end, end + 2, END_TAG);
+    return this.tag(end + 2, END_TAG);
   }
 
   /** RCDATA text `[start, end)`: character references decoded, U+0000 read as U+FFFD. */
@@ -1013,7 +1005,7 @@ export class HTMLTokenizer {
     this.text(start, textEnd, false);
     if (end === -1) return this.eof();
     this.state = DATA;
-    return this.tag(end, end + 2, END_TAG);
+    return this.tag(end + 2, END_TAG);
   }
 }
 
