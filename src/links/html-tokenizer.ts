@@ -155,6 +155,16 @@ function preprocessed(s: string): string {
   return normalizeNewlines(s).replace(/\0/g, "\uFFFD");
 }
 
+/**
+ * The first `&` in `html[from, end)`, or -1. A bounded scan, not
+ * `indexOf`: the next `&` may be far past `end`, and looking for it from
+ * every attribute value or RCDATA element would take quadratic time.
+ */
+function ampersandIn(html: string, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (html.charCodeAt(i) === 0x26) return i;
+  return -1;
+}
+
 /** The index of the first `search` in `html` from `from` on, or the length of `html`. */
 function indexOrEnd(html: string, search: string, from: number): number {
   const at = html.indexOf(search, from);
@@ -619,17 +629,17 @@ export class HTMLTokenizer {
     const html = this.html;
     let value = "";
     let from = start;
-    let amp = html.indexOf("&", start);
-    while (amp !== -1 && amp < end) {
+    let amp = ampersandIn(html, start, end);
+    while (amp !== -1) {
       // A reference never runs past the value's end: it cannot hold a quote, whitespace or ">".
       const length = this.references.read(html, amp, this.n, true);
       if (length === 0) {
-        amp = html.indexOf("&", amp + 1);
+        amp = ampersandIn(html, amp + 1, end);
         continue;
       }
       value += preprocessed(html.slice(from, amp)) + this.references.text;
       from = amp + length;
-      amp = html.indexOf("&", from);
+      amp = ampersandIn(html, from, end);
     }
     return ownString(value + preprocessed(html.slice(from, end)));
   }
@@ -905,18 +915,18 @@ export class HTMLTokenizer {
   private rcdataText(start: number, end: number): void {
     const html = this.html;
     let from = start;
-    let amp = html.indexOf("&", start);
-    while (amp !== -1 && amp < end) {
+    let amp = ampersandIn(html, start, end);
+    while (amp !== -1) {
       // A reference never runs into the end tag: it cannot hold a "<".
       const length = this.references.read(html, amp, this.n, false);
       if (length === 0) {
-        amp = html.indexOf("&", amp + 1);
+        amp = ampersandIn(html, amp + 1, end);
         continue;
       }
       this.text(from, amp, false);
       this.referenceCharacters(this.references.text);
       from = amp + length;
-      amp = html.indexOf("&", from);
+      amp = ampersandIn(html, from, end);
     }
     this.text(from, end, false);
   }
@@ -947,14 +957,10 @@ export class HTMLTokenizer {
         }
         // Script data escape start state and escape start dash state: "<!--".
         if (html.startsWith("!--", i)) {
-          mode = 1;
-          i += 3;
-          // Script data escaped dash dash state: more "-", then ">" goes back to script data.
-          while (i < n && html.charCodeAt(i) === 0x2d) i++;
-          if (i < n && html.charCodeAt(i) === 0x3e) {
-            mode = 0;
-            i++;
-          }
+          // Then the script data escaped dash dash state.
+          i = afterDashes(html, i + 3);
+          if (html.charCodeAt(i) === 0x3e) i++;
+          else mode = 1;
         }
         continue;
       }
@@ -963,9 +969,8 @@ export class HTMLTokenizer {
       if (c === 0x2d) {
         // Dash and dash dash states: after "--", more "-" stay; ">" goes back to script data.
         if (html.charCodeAt(i + 1) === 0x2d) {
-          i += 2;
-          while (i < n && html.charCodeAt(i) === 0x2d) i++;
-          if (i < n && html.charCodeAt(i) === 0x3e) {
+          i = afterDashes(html, i + 2);
+          if (html.charCodeAt(i) === 0x3e) {
             mode = 0;
             i++;
           }
@@ -1007,6 +1012,16 @@ export class HTMLTokenizer {
     this.state = DATA;
     return this.tag(end + 2, END_TAG);
   }
+}
+
+/**
+ * The script data escaped (or double escaped) dash dash state at `i`:
+ * each further "-" stays in it; returns where they end (a ">" there goes
+ * back to the script data state).
+ */
+function afterDashes(html: string, i: number): number {
+  while (html.charCodeAt(i) === 0x2d) i++;
+  return i;
 }
 
 /**

@@ -112,6 +112,10 @@ describe("hostile input: results or clear errors, never a crash or a hang", () =
       "script data escaped and double escaped": `<script>${"<!--<script>-->".repeat(n / 16)}</script>`,
       "script data of dashes": `<script><!--${"-".repeat(n)}</script>`,
       "a CDATA section of brackets": `<svg><![CDATA[${"]]".repeat(n / 2)}]]></svg>`,
+      // Values and RCDATA that need decoding, with the next "&" megabytes away (12 MB: looking
+      // for it from each would take minutes).
+      "attribute values with a NUL": `${'<p title="\0">'.repeat((12 * n) / 13)}&amp;`,
+      "RCDATA elements": `${"<title>\0</title>".repeat((12 * n) / 17)}&amp;`,
     };
     for (const [name, input] of Object.entries(inputs)) {
       const links = extractLinks(input + after, { url });
