@@ -31,10 +31,10 @@ import {
   type LeanText,
   parseWithPositions,
   type ParsedSource,
-  rawTextEnd,
   StartTagSource,
   type TagRecord,
 } from "./html-source.ts";
+import { rawTextEnd } from "./html-tokenizer.ts";
 import { parseRefresh } from "./refresh.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { parseSrcset } from "./srcset.ts";

@@ -431,39 +431,6 @@ export class StartTagSource {
   }
 }
 
-function isTagWhitespace(c: number): boolean {
-  // TAB, LF, FF, SPACE, and CR (which input preprocessing turns into LF).
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
-}
-
-/**
- * The end of the text of a raw text element (`style`) whose start tag ends
- * at `contentStart`: the start of the first `</style` followed by
- * whitespace, `/` or `>` (an "appropriate end tag token",
- * https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state),
- * or the end of the input.
- *
- * @example
- * ```ts
- * rawTextEnd("<style>a</styles></STYLE >", 7, "style"); // 17
- * ```
- */
-export function rawTextEnd(html: string, contentStart: number, tagName: string): number {
-  const n = html.length;
-  let i = contentStart;
-  for (;;) {
-    i = html.indexOf("</", i);
-    if (i === -1) return n;
-    const nameEnd = i + 2 + tagName.length;
-    if (nameEnd <= n && html.slice(i + 2, nameEnd).toLowerCase() === tagName) {
-      if (nameEnd === n) return n; // "</style" then EOF: the text ends at EOF with "</style" in it.
-      const c = html.charCodeAt(nameEnd);
-      if (isTagWhitespace(c) || c === 0x2f || c === 0x3e) return i;
-    }
-    i += 2;
-  }
-}
-
 /**
  * Objects kept alive for the life of the module: a parser and a tokenizer
  * that have parsed a small document, and a start tag reader.

@@ -873,24 +873,9 @@ export class HTMLTokenizer {
 
   // --- RCDATA, RAWTEXT and script data ----------------------------------------------
 
-  /**
-   * Whether an appropriate end tag starts at `lt` (its `</`): "an end tag
-   * token whose tag name matches the tag name of the last start tag to have
-   * been emitted", spelled with ASCII letters in any case, followed by
-   * whitespace, `/` or `>` (the RCDATA, RAWTEXT and script data end tag
-   * name states).
-   */
+  /** Whether an appropriate end tag for the last start tag emitted starts at `lt` (see {@link isAppropriateEndTagAt}). */
   private isAppropriateEndTag(lt: number): boolean {
-    const html = this.html;
-    const name = this.lastStartTagName;
-    const end = lt + 2 + name.length;
-    if (end >= this.n || html.charCodeAt(lt + 1) !== 0x2f) return false;
-    for (let k = 0; k < name.length; k++) {
-      const c = html.charCodeAt(lt + 2 + k);
-      if (!isASCIIAlpha(c) || (c | 0x20) !== name.charCodeAt(k)) return false;
-    }
-    const c = html.charCodeAt(end);
-    return isWhitespace(c) || c === 0x2f || c === 0x3e;
+    return isAppropriateEndTagAt(this.html, lt, this.lastStartTagName);
   }
 
   /**
@@ -900,13 +885,10 @@ export class HTMLTokenizer {
    * states): text up to an appropriate end tag, which is then read as a tag.
    */
   private rawText(start: number, withReferences: boolean): number {
-    const html = this.html;
-    let end = html.indexOf("</", start);
-    while (end !== -1 && !this.isAppropriateEndTag(end)) end = html.indexOf("</", end + 2);
-    const textEnd = end === -1 ? this.n : end;
-    if (withReferences) this.rcdataText(start, textEnd);
-    else this.text(start, textEnd, false);
-    if (end === -1) return this.eof();
+    const end = rawTextEnd(this.html, start, this.lastStartTagName);
+    if (withReferences) this.rcdataText(start, end);
+    else this.text(start, end, false);
+    if (end === this.n) return this.eof();
     this.state = DATA;
     return this.tag(end + 2, END_TAG);
   }
@@ -1022,6 +1004,50 @@ export class HTMLTokenizer {
 function afterDashes(html: string, i: number): number {
   while (html.charCodeAt(i) === 0x2d) i++;
   return i;
+}
+
+/**
+ * Whether an end tag for `name` (ASCII lower-case letters) starts at `lt`,
+ * the `<` of `</`: "an appropriate end tag token" (one "whose tag name
+ * matches the tag name of the last start tag to have been emitted"), as
+ * the RCDATA, RAWTEXT and script data end tag name states read it: the
+ * name in ASCII letters of any case, then whitespace, `/` or `>` (at the
+ * end of the input it is not one).
+ *
+ * @example
+ * ```ts
+ * isAppropriateEndTagAt("a</STYLE >", 1, "style"); // true
+ * isAppropriateEndTagAt("a</styles>", 1, "style"); // false
+ * ```
+ */
+export function isAppropriateEndTagAt(html: string, lt: number, name: string): boolean {
+  const end = lt + 2 + name.length;
+  if (end >= html.length || html.charCodeAt(lt + 1) !== 0x2f) return false;
+  for (let k = 0; k < name.length; k++) {
+    const c = html.charCodeAt(lt + 2 + k);
+    if (!isASCIIAlpha(c) || (c | 0x20) !== name.charCodeAt(k)) return false;
+  }
+  const c = html.charCodeAt(end);
+  return isWhitespace(c) || c === 0x2f || c === 0x3e;
+}
+
+/**
+ * The end of the text of an RCDATA or RAWTEXT element (`style`, `title`,
+ * …) named `tagName` whose start tag ends at `contentStart`: the `<` of the
+ * first appropriate end tag ({@link isAppropriateEndTagAt}), or the end of
+ * the input.
+ *
+ * @example
+ * ```ts
+ * rawTextEnd("<style>a</styles></STYLE >", 7, "style"); // 17
+ * ```
+ */
+export function rawTextEnd(html: string, contentStart: number, tagName: string): number {
+  for (let i = html.indexOf("</", contentStart); i !== -1; i = html.indexOf("</", i + 2)) {
+    if (isAppropriateEndTagAt(html, i, tagName)) return i;
+  }
+  // No end tag: the text runs to the end of the input ("</style" then EOF included).
+  return html.length;
 }
 
 /**
