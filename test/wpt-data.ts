@@ -1,32 +1,27 @@
 /**
  * Loads the web-platform-tests URL data files (wpt `url/resources/*.json`).
  *
- * Where the data comes from, first match wins:
- * 1. `../shared/wpt/` beside the repository (this project's shared copy);
- * 2. `.wpt/` in the repository (git-ignored), filled by `npm run wpt:fetch`
- *    from a pinned wpt commit (see scripts/wpt-fetch.ts).
+ * They are vendored, pinned and byte-exact in `test/fixtures/wpt/` (see its
+ * README for the pin, the license and the refresh command), so a fresh clone
+ * tests itself with nothing beside it and no network.
  *
- * If neither exists, or a file is missing or malformed, loading throws: a
- * suite that passes by testing nothing is a defect, so nothing here ever
- * returns an empty list quietly.
+ * A missing or malformed file throws: a suite that passes by testing nothing
+ * is a defect, so nothing here ever returns an empty list quietly.
  *
  * The formats are described in wpt's `url/README.md` and in
- * `../shared/wpt/README.md`.
+ * `test/fixtures/wpt/README.md`.
  *
  * @module
  */
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 /** The repository root (this file lives in `test/`). */
 export const repoRoot: string = resolve(import.meta.dirname, "..");
 
-/** The shared copy of the WPT data, preferred when present. */
-export const sharedWPTDirectory: string = resolve(repoRoot, "../shared/wpt");
-
-/** The pinned download that `npm run wpt:fetch` fills. */
-export const fetchedWPTDirectory: string = resolve(repoRoot, ".wpt");
+/** The root of the vendored WPT files: each file sits at its WPT path below it. */
+export const vendoredWPTRoot: string = resolve(repoRoot, "test/fixtures/wpt");
 
 /** The WPT data files this project's suites read. */
 export type WPTFileName =
@@ -43,25 +38,17 @@ export class WPTDataError extends Error {
   override name = "WPTDataError";
 }
 
-const fetchHint = "Run `npm run wpt:fetch` to download the pinned WPT URL data into .wpt/.";
+const refreshHint = "The files are vendored in test/fixtures/wpt/ (see its README); `npm run wpt:update -- <commit>` refreshes them.";
 
-/**
- * The directory the WPT data is read from: `../shared/wpt` if it exists, else
- * `.wpt/`; throws (with the command to run) when neither exists.
- */
+/** The directory the WPT URL data files are read from (`url/resources/` of the vendored tree). */
 export function wptDirectory(): string {
-  for (const dir of [sharedWPTDirectory, fetchedWPTDirectory]) {
-    if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
-  }
-  throw new WPTDataError(
-    `WPT URL data not found: neither ${sharedWPTDirectory} nor ${fetchedWPTDirectory} exists. ${fetchHint}`,
-  );
+  return join(vendoredWPTRoot, "url/resources");
 }
 
 /** Reads and parses one JSON file; throws {@link WPTDataError} if it is missing or not JSON. */
 export function readJSONFile(path: string): unknown {
   if (!existsSync(path)) {
-    throw new WPTDataError(`Test data file missing: ${path}. ${fetchHint}`);
+    throw new WPTDataError(`Test data file missing: ${path}. ${refreshHint}`);
   }
   const text = readFileSync(path, "utf8");
   try {

@@ -36,6 +36,26 @@ export function chromiumAvailable(): boolean {
   return existsSync(chromiumPath);
 }
 
+/**
+ * Whether the browser suites must run: `DOCBASE_REQUIRE_CHROMIUM=1` (set by
+ * .ci/run) makes a missing Chromium a failure; otherwise the suites are
+ * skipped where Chromium is missing, and test/global-setup.ts says so in one
+ * line.
+ */
+export function chromiumRequired(): boolean {
+  return process.env["DOCBASE_REQUIRE_CHROMIUM"] === "1";
+}
+
+/** Whether the browser suites run here (Chromium present, or required and so failing loudly). */
+export function browserSuitesRun(): boolean {
+  return chromiumAvailable() || chromiumRequired();
+}
+
+/** The one line printed when the browser suites are skipped. */
+export const browserSuitesSkippedLine =
+  `Skipped: the Chromium suites (test/browser) — ${chromiumPath} not found. ` +
+  "Install Debian's chromium (apt-get install chromium) to run them; DOCBASE_REQUIRE_CHROMIUM=1 makes a missing Chromium a failure, as in CI.";
+
 export interface ChromiumRun {
   /** `Chromium 156.0.…` */
   readonly version: string;

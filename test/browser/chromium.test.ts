@@ -9,7 +9,8 @@
  * - docbase ≠ standard fails, layer by layer.
  *
  * Needs Debian's chromium at /usr/bin/chromium. Without it the suite is
- * skipped with a loud message — unless CI is set, where it fails
+ * skipped (test/global-setup.ts says so in one line) — unless
+ * DOCBASE_REQUIRE_CHROMIUM=1, as in .ci/run, where it fails
  * (.ci/run installs chromium first).
  *
  * The figures go to test/browser/agreement.json (for the README).
@@ -18,22 +19,14 @@
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, chromiumPath } from "./chromium-runner.ts";
+import { browserSuitesRun, chromiumAvailable, chromiumPath } from "./chromium-runner.ts";
 import { normalize } from "./classify.ts";
 import { docbaseLayers } from "./docbase-layers.ts";
 import { runDifferential, summarize, writeAgreement, type DifferentialReport } from "./differential.ts";
 
-const inCI = process.env["CI"] !== undefined && process.env["CI"] !== "" && process.env["CI"] !== "false" && process.env["CI"] !== "0";
 const available = chromiumAvailable();
 
-if (!available && !inCI) {
-  const banner = "!".repeat(78);
-  console.warn(
-    `\n${banner}\n!! SKIPPED: the browser differential suite (test/browser/chromium.test.ts).\n!! ${chromiumPath} is missing. Install Debian's chromium (apt-get install chromium)\n!! to check docbase against a real browser. In CI (CI=true) this is a failure.\n${banner}\n`,
-  );
-}
-
-describe.skipIf(!available && !inCI)("Chromium differential suite", () => {
+describe.skipIf(!browserSuitesRun())("Chromium differential suite", () => {
   let report: DifferentialReport | undefined;
 
   beforeAll(async () => {
@@ -44,12 +37,12 @@ describe.skipIf(!available && !inCI)("Chromium differential suite", () => {
   }, 900_000);
 
   function done(): DifferentialReport {
-    if (report === undefined) throw new Error(`${chromiumPath} is missing, and CI is set: the browser suite must run in CI (.ci/run installs chromium).`);
+    if (report === undefined) throw new Error(`${chromiumPath} is missing, and DOCBASE_REQUIRE_CHROMIUM=1: the browser suite must run (.ci/run installs chromium).`);
     return report;
   }
 
   it("runs in Chromium", () => {
-    expect(available, `${chromiumPath} must exist in CI`).toBe(true);
+    expect(available, `${chromiumPath} must exist when DOCBASE_REQUIRE_CHROMIUM=1`).toBe(true);
     const r = done();
     expect(r.documents).toBeGreaterThan(300);
     expect(r.reads).toBeGreaterThan(10_000);

@@ -7,7 +7,7 @@
  * test/links/html-tokenizer.test.ts holds runTokenizer to parse5's own
  * tokenizer; that says nothing about whether the two are right. Here every
  * input of its case list (../links/html-tokenizer-cases.ts), a few hundred
- * strings from its generator (seeded), and the real pages of ../shared/corpus
+ * strings from its generator (seeded), and the real pages of test/fixtures/corpus
  * are parsed
  *
  * - in headless Chromium, by `new DOMParser().parseFromString(html, "text/html")`
@@ -29,14 +29,14 @@
  * fast-check may change them, and the list's hygiene test says so.
  *
  * Needs Debian's chromium at /usr/bin/chromium. Without it the suite is
- * skipped with a loud message — unless CI is set, where it fails
+ * skipped (test/global-setup.ts says so in one line) — unless
+ * DOCBASE_REQUIRE_CHROMIUM=1, as in .ci/run, where it fails
  * (.ci/run installs chromium first).
  *
  * @module
  */
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import fc from "fast-check";
 import htmlEncodingSniffer from "html-encoding-sniffer";
@@ -44,18 +44,11 @@ import { defaultTreeAdapter, parse as parse5Parse, Parser, type DefaultTreeAdapt
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTokenizer } from "../../src/links/html-tokenizer.ts";
+import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 import { cases, cdataDeviations, htmlish } from "../links/html-tokenizer-cases.ts";
-import { chromiumArgs, chromiumAvailable, chromiumPath } from "./chromium-runner.ts";
+import { browserSuitesRun, chromiumArgs, chromiumAvailable, chromiumPath } from "./chromium-runner.ts";
 
-const inCI = process.env["CI"] !== undefined && process.env["CI"] !== "" && process.env["CI"] !== "false" && process.env["CI"] !== "0";
 const available = chromiumAvailable();
-
-if (!available && !inCI) {
-  const banner = "!".repeat(78);
-  console.warn(
-    `\n${banner}\n!! SKIPPED: the HTML parsing agreement suite (test/browser/html-parsing.test.ts).\n!! ${chromiumPath} is missing. Install Debian's chromium (apt-get install chromium)\n!! to check docbase's HTML parse against a real browser. In CI (CI=true) this is a failure.\n${banner}\n`,
-  );
-}
 
 // --- The inputs --------------------------------------------------------------
 
@@ -93,11 +86,10 @@ function collectInputs(): Input[] {
 
 const inputs = collectInputs();
 
-const corpusDir = process.env["DOCBASE_CORPUS"] ?? new URL("../../../shared/corpus/", import.meta.url).pathname;
-const pages = existsSync(corpusDir) ? readdirSync(corpusDir).filter((file) => /^html-.*\.html\.gz$/.test(file)).sort() : [];
+const pages = corpusPages.map((page) => page.file);
 
 function readPage(page: string): string {
-  const bytes = new Uint8Array(gunzipSync(readFileSync(corpusDir + page)));
+  const bytes = readCorpusFile(page);
   return new TextDecoder(htmlEncodingSniffer(bytes)).decode(bytes);
 }
 
@@ -396,7 +388,7 @@ function expectListed(label: string, html: string, listedCause: string | undefin
 
 // --- The suite -----------------------------------------------------------------------
 
-describe.skipIf(!available && !inCI)("HTML parsing: docbase (runTokenizer + parse5) builds the tree Chromium's DOMParser builds", () => {
+describe.skipIf(!browserSuitesRun())("HTML parsing: docbase (runTokenizer + parse5) builds the tree Chromium's DOMParser builds", () => {
   let browser: Browser | undefined;
   let version = "";
   let chromiumParses: Map<string, ChromiumParse> | undefined;
@@ -436,12 +428,12 @@ describe.skipIf(!available && !inCI)("HTML parsing: docbase (runTokenizer + pars
   });
 
   function done(): Map<string, ChromiumParse> {
-    if (chromiumParses === undefined) throw new Error(`${chromiumPath} is missing, and CI is set: the browser suite must run in CI (.ci/run installs chromium).`);
+    if (chromiumParses === undefined) throw new Error(`${chromiumPath} is missing, and DOCBASE_REQUIRE_CHROMIUM=1: the browser suite must run (.ci/run installs chromium).`);
     return chromiumParses;
   }
 
   it("runs in Chromium", () => {
-    expect(available, `${chromiumPath} must exist in CI`).toBe(true);
+    expect(available, `${chromiumPath} must exist when DOCBASE_REQUIRE_CHROMIUM=1`).toBe(true);
     expect(done().size).toBe(inputs.length);
     console.info(`Chromium ${version}: ${inputs.length} inputs, ${pages.length} corpus pages`);
   });
@@ -486,7 +478,7 @@ describe.skipIf(!available && !inCI)("HTML parsing: docbase (runTokenizer + pars
     });
   }
 
-  describe.skipIf(pages.length === 0)("the real pages of the corpus", () => {
+  describe("the real pages of the corpus", () => {
     it("are all there", () => expect(pages).toHaveLength(4));
     for (const file of pages) {
       it(file, () => {

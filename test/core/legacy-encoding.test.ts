@@ -13,8 +13,6 @@
  */
 
 import "@exodus/bytes/encoding.js"; // registers @exodus/bytes' multi-byte encoders for whatwg.js
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import vm from "node:vm";
 import { createMultibyteDecoder } from "@exodus/bytes/multi-byte.js";
 import { percentEncodeAfterEncoding as exodusPercentEncodeAfterEncoding } from "@exodus/bytes/whatwg.js";
@@ -32,6 +30,7 @@ import {
   UnknownEncodingError,
 } from "../../src/core/encoding.ts";
 import { percentEncodeAfterEncoding } from "../../src/core/legacy-encoding.ts";
+import { readWPTFile } from "../wpt-data.ts";
 import {
   c0ControlPercentEncodeSet,
   componentPercentEncodeSet,
@@ -127,9 +126,7 @@ interface PercentEncodingCase {
 }
 
 const percentEncodingCases = (
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, "../../../shared/wpt/percent-encoding.json"), "utf8"),
-  ) as (string | PercentEncodingCase)[]
+  readWPTFile("percent-encoding.json") as (string | PercentEncodingCase)[]
 ).filter((entry): entry is PercentEncodingCase => typeof entry !== "string");
 
 describe("WPT percent-encoding.json: the query in a legacy-encoded document", () => {

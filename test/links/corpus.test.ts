@@ -1,24 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { describe, expect, it } from "vitest";
 import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
+import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 
-/** The real pages of ../shared/corpus (see its README), with the base URLs it lists. */
-const corpusDir = process.env["DOCBASE_CORPUS"] ?? new URL("../../../shared/corpus/", import.meta.url).pathname;
-const pages = [
-  { file: "html-whatwg-html5-spec-2009.html.gz", url: "https://www.whatwg.org/specs/web-apps/current-work/" },
-  { file: "html-whatwg-spec-excerpt-2015.html.gz", url: "https://html.spec.whatwg.org/multipage/" },
-  { file: "html-wikipedia-911-victims-list.html.gz", url: "https://en.wikipedia.org/wiki/List_of_victims_of_the_September_11_attacks" },
-  { file: "html-wikipedia-new-zealand.html.gz", url: "https://en.wikipedia.org/wiki/New_Zealand" },
-];
+const pages = corpusPages;
 
-const available = existsSync(corpusDir);
-
-describe.skipIf(!available)("the real pages of the corpus", () => {
+describe("the real pages of the corpus (test/fixtures/corpus)", () => {
   for (const page of pages) {
     describe(page.file, () => {
-      const bytes = new Uint8Array(gunzipSync(readFileSync(corpusDir + page.file)));
+      const bytes = readCorpusFile(page.file);
       const links = extractLinks(bytes, { url: page.url });
       // Offsets are into the text decoded in the document's encoding (sniffed: these pages are UTF-8 or, undeclared, windows-1252).
       const decode = (source: Uint8Array): string => new TextDecoder(links[0]!.encoding).decode(source);

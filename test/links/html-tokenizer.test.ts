@@ -7,7 +7,7 @@
 // the parser mutates them afterwards), and build documents that serialize the same
 // and have the same mode. The inputs (./html-tokenizer-cases.ts): hand-written cases
 // for every tokenizer state, generated HTML-ish strings, and the real pages of
-// ../shared/corpus.
+// test/fixtures/corpus.
 //
 // One difference is deliberate. parse5 opens a `<![CDATA[` section only when the
 // adjusted current node is a foreign element that is not an integration point;
@@ -17,15 +17,14 @@
 // that one rule changed to the standard's (`withStandardCdata`), itself checked
 // below against text written without a CDATA section.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
-import { gunzipSync } from "node:zlib";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import fc from "fast-check";
 import htmlEncodingSniffer from "html-encoding-sniffer";
 import { defaultTreeAdapter, Parser, serialize, Token, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
 import { runTokenizer } from "../../src/links/html-tokenizer.ts";
+import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 import { cases, cdataDeviations, htmlish } from "./html-tokenizer-cases.ts";
 
 // --- Recording what the parser receives ------------------------------------
@@ -279,16 +278,12 @@ describe("generated HTML-ish input", () => {
   });
 });
 
-// --- 3. The real pages of ../shared/corpus -----------------------------------
+// --- 3. The real pages of test/fixtures/corpus ------------------------------
 
-const corpusDir = process.env["DOCBASE_CORPUS"] ?? new URL("../../../shared/corpus/", import.meta.url).pathname;
-const pages = existsSync(corpusDir) ? readdirSync(corpusDir).filter((file) => /^html-.*\.html\.gz$/.test(file)).sort() : [];
-
-describe.skipIf(pages.length === 0)("the real pages of the corpus", () => {
-  it("are all there", () => expect(pages).toHaveLength(4));
-  for (const page of pages) {
+describe("the real pages of the corpus", () => {
+  for (const { file: page } of corpusPages) {
     it(page, () => {
-      const bytes = new Uint8Array(gunzipSync(readFileSync(corpusDir + page)));
+      const bytes = readCorpusFile(page);
       const html = new TextDecoder(htmlEncodingSniffer(bytes)).decode(bytes);
       expectAgreement(html, page);
     });
