@@ -1,0 +1,174 @@
+/**
+ * The README's code blocks are tests, so the README cannot go stale:
+ *
+ * - every ```ts block runs as a module of its own (`docbase/…` imports map to
+ *   src/), and each one-line expression statement followed by a comment that
+ *   is a JavaScript literal (`expr; // "value"`, or the literal on the lines
+ *   after it, optionally followed by " — prose") must evaluate to that value;
+ * - the sample output under "Quick start" is what `npm start` prints (each
+ *   line a prefix of an output line: timings vary);
+ * - every option of the command's synopsis is one `docbase <command> --help`
+ *   lists.
+ *
+ * @module
+ */
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const readme = readFileSync(join(root, "README.md"), "utf8");
+
+interface Block {
+  readonly lang: string;
+  readonly line: number;
+  readonly code: string;
+}
+
+function blocks(): Block[] {
+  const found: Block[] = [];
+  const lines = readme.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S*)\s*$/.exec(lines[i]!);
+    if (open === null) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && !lines[i]!.startsWith("```"); i++) body.push(lines[i]!);
+    found.push({ lang: open[1]!, line: start + 1, code: body.join("\n") });
+  }
+  return found;
+}
+
+/** The value a comment states, or undefined when the comment is prose. */
+function statedValue(comment: string): { value: unknown } | undefined {
+  const literal = comment.split(" — ")[0]!.trim();
+  if (literal === "") return undefined;
+  try {
+    // A literal: no identifiers to resolve (a prose word throws a ReferenceError or a SyntaxError).
+    return { value: new Function(`"use strict"; return (${literal});`)() as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+interface Rewritten {
+  readonly source: string;
+  readonly checks: number;
+}
+
+/** The block as a module, each stated result turned into a check. */
+function rewriteBlock(block: Block): Rewritten {
+  const lines = block.code.split("\n");
+  const out: string[] = [];
+  let checks = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const statement = /^(\S(?:.*?\S)?);(?:\s*\/\/ (.*))?$/.exec(line);
+    const isExpression =
+      statement !== null && !/^(?:import|export|const|let|var|function|class|if|for|while|return)\b/.test(statement[1]!) && !/[^=!<>]=[^=>]/.test(statement[1]!.replace(/(["'`]).*?\1/g, '""'));
+    if (statement === null || !isExpression) {
+      out.push(line);
+      continue;
+    }
+    // The stated value: inline, or the comment lines below (joined until they form a literal).
+    let stated = statement[2] === undefined ? undefined : statedValue(statement[2]);
+    let consumed = 0;
+    if (statement[2] === undefined) {
+      let text = "";
+      for (let j = i + 1; j < lines.length && lines[j]!.startsWith("// "); j++) {
+        text += `${lines[j]!.slice(3)}\n`;
+        const value = statedValue(text);
+        if (value !== undefined) {
+          stated = value;
+          consumed = j - i;
+          break;
+        }
+      }
+    }
+    if (stated === undefined) {
+      out.push(line);
+      continue;
+    }
+    checks++;
+    out.push(`__check(${statement[1]}, ${JSON.stringify(stated.value)}, ${block.line + 1 + i});`);
+    for (let k = 0; k < consumed; k++) out.push(`// ${lines[i + 1 + k]!.slice(3)}`);
+    i += consumed;
+  }
+  const imports = out
+    .join("\n")
+    .replace(/from "docbase(\/[a-z-]+)?"/g, (_, sub: string | undefined) => `from ${JSON.stringify(pathToFileURL(join(root, "src", sub === undefined ? "index.ts" : `${sub.slice(1)}/index.ts`)).href)}`);
+  return {
+    checks,
+    source: `export const results: { line: number; actual: unknown; expected: unknown }[] = [];
+function __check(actual: unknown, expected: unknown, line: number): void {
+  results.push({ line, actual: JSON.parse(JSON.stringify(actual ?? null)), expected });
+}
+${imports}
+`,
+  };
+}
+
+const scratch = join(root, "test/.readme-blocks");
+rmSync(scratch, { recursive: true, force: true });
+mkdirSync(scratch, { recursive: true });
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("README.md code blocks", () => {
+  const all = blocks();
+  const tsBlocks = all.filter((b) => b.lang === "ts");
+
+  it("has TypeScript examples, each checked", () => {
+    expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const block of tsBlocks) {
+    it(`runs the block at README.md:${block.line} and gives the results it states`, async () => {
+      const { source, checks } = rewriteBlock(block);
+      const file = join(scratch, `block-${block.line}.ts`);
+      writeFileSync(file, source);
+      const module = (await import(pathToFileURL(file).href)) as { results: { line: number; actual: unknown; expected: unknown }[] };
+      expect(module.results.length, "every stated result was reached").toBe(checks);
+      for (const { line, actual, expected } of module.results) {
+        if (!isDeepStrictEqual(actual, expected)) {
+          expect.fail(`README.md:${line}: the code gives ${JSON.stringify(actual)}, the README says ${JSON.stringify(expected)}`);
+        }
+      }
+    });
+  }
+
+  it("states a result in every TypeScript block", () => {
+    for (const block of tsBlocks) expect(rewriteBlock(block).checks, `README.md:${block.line}`).toBeGreaterThan(0);
+  });
+
+  const node = process.execPath;
+  const cli = join(root, "src/cli/main.ts");
+
+  it("shows what `npm start` prints", () => {
+    const sample = all.find((b) => b.lang === "" && b.code.includes("docbase links:"));
+    expect(sample, "the sample output block under Quick start").toBeDefined();
+    const script = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+    expect(script).toBe("node src/cli/main.ts links examples/site --url https://example.com/");
+    const run = spawnSync(node, [cli, "links", "examples/site", "--url", "https://example.com/"], { cwd: root, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const outputLines = `${run.stdout}\n${run.stderr}`.split("\n").map((l) => l.trimEnd());
+    for (const line of sample!.code.split("\n").filter((l) => l.trim() !== "")) {
+      expect(outputLines.some((o) => o.startsWith(line.trimEnd())), `npm start prints a line starting with ${JSON.stringify(line)}`).toBe(true);
+    }
+  });
+
+  it("lists only options the command has", () => {
+    const synopsis = all.find((b) => b.lang === "text" && b.code.includes("docbase links"));
+    expect(synopsis, "the command synopsis block").toBeDefined();
+    for (const line of synopsis!.code.split("\n").filter((l) => l.startsWith("docbase "))) {
+      const command = line.split(/\s+/)[1]!;
+      const help = execFileSync(node, command.startsWith("--") ? [cli, "--help"] : [cli, command, "--help"], { cwd: root, encoding: "utf8" });
+      for (const option of line.replace(/#.*$/, "").match(/--[a-z][a-z-]*/g) ?? []) {
+        expect(help, `\`docbase ${command} --help\` lists ${option}`).toContain(option);
+      }
+    }
+  });
+});
