@@ -8,6 +8,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
+import "./core/require-supported-runtime.ts";
+
 export * from "./core/index.ts";
 export * from "./document-base/index.ts";
 export * from "./url-utils/index.ts";

@@ -13,6 +13,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
+import "../core/require-supported-runtime.ts";
+
 export { run } from "./program.ts";
 export type { Output } from "./commands.ts";
 export { UsageError, isUsageError } from "./errors.ts";

@@ -6,6 +6,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, stop with one sentence naming the version needed.
+import "./supported-runtime.ts";
+
 import { run } from "./program.ts";
 
 // A reader that stops reading (`docbase links site | head`) is not an error.

@@ -7,6 +7,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
+import "./require-supported-runtime.ts";
+
 export { parseURL, type ParseURLOptions } from "./api-url-parser.ts";
 export { basicURLParse, type BasicURLParseOptions, type StateOverride } from "./parser.ts";
 export { serializeURL, serializePath, type SerializeURLOptions } from "./serializer.ts";

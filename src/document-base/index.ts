@@ -21,6 +21,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
+import "../core/require-supported-runtime.ts";
+
 export {
   HTML_NAMESPACE,
   SVG_NAMESPACE,

@@ -17,6 +17,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
+import "../core/require-supported-runtime.ts";
+
 export { catalogue, lookupAttribute, type AttributeKind, type CatalogueEntry } from "./catalogue.ts";
 export { extractLinks, type ExtractLinksOptions, type Link, type LinkKind, type LinkValidationError } from "./extract-links.ts";
 export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";

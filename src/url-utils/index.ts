@@ -26,6 +26,9 @@
  * @module
  */
 
+// First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
+import "../core/require-supported-runtime.ts";
+
 export { URLUtilsError, isURLUtilsError } from "./errors.ts";
 export {
   hyperlink,

@@ -1,0 +1,41 @@
+/**
+ * Which Node.js versions docbase supports (package.json `engines`), and the
+ * one sentence it stops with on an older one. Pure: importing this module
+ * does nothing; `require-supported-runtime.ts` (the library's entry points)
+ * and the command's `supported-runtime.ts` act on it.
+ *
+ * @module
+ */
+
+/** The oldest Node.js release line and version docbase supports, as package.json `engines` states it. */
+export const supportedNodeRange = "^22.14.0 || >=24.0.0";
+
+/**
+ * The sentence that says this Node.js is too old for docbase, or `undefined`
+ * when it is supported — or when the runtime is not Node.js at all (Deno and
+ * Bun carry a `process.versions.node` of their own compatibility layer, and
+ * browsers and workers have none: they are judged by the features they have,
+ * not by a version).
+ *
+ * @example
+ * ```ts
+ * unsupportedNodeMessage({ node: "20.20.2" });
+ * // "docbase needs Node.js 22.14 or later (package.json engines: ^22.14.0 || >=24.0.0); this is Node.js 20.20.2."
+ * unsupportedNodeMessage({ node: "24.9.0" }); // undefined
+ * ```
+ */
+export function unsupportedNodeMessage(versions: { readonly node?: string | undefined; readonly bun?: string | undefined; readonly deno?: string | undefined }): string | undefined {
+  const node = versions.node;
+  if (node === undefined || versions.bun !== undefined || versions.deno !== undefined) return undefined;
+  const [major = 0, minor = 0] = node.split(".").map((part) => Number.parseInt(part, 10));
+  // Node 23 is not a supported line (odd releases are short-lived): it passes, as engines' ">=24" does not name it but
+  // nothing docbase uses is missing there.
+  if (major > 22 || (major === 22 && minor >= 14)) return undefined;
+  return `docbase needs Node.js 22.14 or later (package.json engines: ${supportedNodeRange}); this is Node.js ${node}.`;
+}
+
+/** The running process's versions, where there is a `process` (undefined in browsers and workers without one). */
+export function runtimeVersions(): { node?: string; bun?: string; deno?: string } | undefined {
+  const process = (globalThis as { process?: { versions?: { node?: string; bun?: string; deno?: string } } }).process;
+  return process?.versions;
+}
