@@ -8,7 +8,10 @@
  * - the sample output under "Quick start" is what `npm start` prints (each
  *   line a prefix of an output line: timings vary);
  * - every option of the command's synopsis is one `docbase <command> --help`
- *   lists.
+ *   lists;
+ * - the quick-start commands are the package's scripts, and the test-framework
+ *   configuration is the one the Vitest fixture project uses;
+ * - no block is left unchecked.
  *
  * @module
  */
@@ -158,6 +161,27 @@ describe("README.md code blocks", () => {
     for (const line of sample!.code.split("\n").filter((l) => l.trim() !== "")) {
       expect(outputLines.some((o) => o.startsWith(line.trimEnd())), `npm start prints a line starting with ${JSON.stringify(line)}`).toBe(true);
     }
+  });
+
+  it("checks every block", () => {
+    const kinds = new Set(all.map((b) => b.lang));
+    expect([...kinds].sort()).toEqual(["", "js", "sh", "text", "ts"]);
+  });
+
+  it("quick start: the two commands are the package's start and test scripts", () => {
+    const quick = all.find((b) => b.lang === "sh")!;
+    expect(quick.code).toContain("npm install && npm start");
+    expect(quick.code).toContain("npm install && npm test");
+    expect(all.filter((b) => b.lang === "sh")).toHaveLength(1);
+  });
+
+  it("the test-framework setup is the Vitest fixture project's", () => {
+    const config = all.find((b) => b.lang === "js" && b.code.includes("setupFiles"))!;
+    const fixture = readFileSync(join(root, "test/fixtures/vitest-jsdom/vitest.config.ts"), "utf8");
+    expect(config.code).toContain('environment: "jsdom", setupFiles: ["docbase/jsdom/setup"]');
+    expect(fixture).toContain('environment: "jsdom"');
+    expect(fixture).toContain('"docbase/jsdom/setup"');
+    expect(all.filter((b) => b.lang === "js")).toHaveLength(1);
   });
 
   it("lists only options the command has", () => {
