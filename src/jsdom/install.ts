@@ -1,7 +1,10 @@
 /**
  * install(window): makes a jsdom window resolve URLs as a browser does, from
- * docbase's layers, through jsdom's public surface only (interface
- * prototypes, MutationObserver, document.open/write/close).
+ * docbase's layers, through jsdom's public surface (interface prototypes,
+ * MutationObserver, document.open/write/close) and one internal it reads:
+ * the URL record of the document (`window._document._URL`), to follow
+ * pushState, replaceState and fragment navigations (see
+ * WindowInstallation's #followDocumentURL).
  *
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
  *
@@ -25,7 +28,7 @@ import {
   matchesAboutBlank,
   type MutationRecordLike,
 } from "../document-base/index.ts";
-import { parseURL, serializeURL, type URLRecord } from "../core/index.ts";
+import { getEncoding, parseURL, serializeURL, type URLRecord } from "../core/index.ts";
 import {
   getHyperlinkAttribute,
   getReflectedURL,
@@ -64,7 +67,8 @@ export interface InstallOptions {
 /**
  * A base-URL change in one of the installation's documents: the affected
  * root nodes (the whole document, an element whose xml:base changed, a moved
- * subtree), the old and the new base URL. Reported once per change.
+ * subtree), the old and the new base URL. Reported when docbase observes it
+ * (see {@link Installation.onBaseURLChange}).
  *
  * @example
  * ```ts
@@ -94,8 +98,21 @@ export interface Installation {
   /** The window it was installed in. */
   readonly window: WindowLike;
   /**
-   * Calls `listener` after every base-URL change in the window's documents
-   * (its frames' documents included); returns a function that removes it.
+   * Calls `listener` when a base URL in the window's documents (its frames'
+   * documents included) is observed to have changed: at the next read
+   * through docbase (a URL getter, `baseURI`, a frame's `contentDocument`),
+   * or in a microtask after the change (when the MutationObserver delivers
+   * its records, or after jsdom changes the document's URL), whichever comes
+   * first. Changes between two observations are coalesced: one call, from
+   * the base URL last reported to the current one, and none when the base
+   * URL is back where it was (1,000 `<base>` toggles with no read in between
+   * give no call; a read after each gives 1,000). Returns a function that
+   * removes the listener.
+   *
+   * Why not one call per intermediate state: nothing can have read the base
+   * URL in between, a browser has no such event at all, and replaying every
+   * intermediate tree would need a synchronous hook into every jsdom
+   * mutation, which costs every page what only a listener would use.
    */
   onBaseURLChange(listener: (change: JSDOMBaseURLChange) => void): () => void;
   /** Restores plain jsdom behaviour in the window and in the frames it installed into. */
@@ -112,6 +129,25 @@ interface FrameOrigin {
 }
 
 const installations = new WeakMap<object, WindowInstallation>();
+
+/**
+ * The part of jsdom's internal Document object (`window._document`, the
+ * implementation behind `window.document`) that the installation reads to
+ * follow the document's URL (see WindowInstallation's #takenURL).
+ */
+interface DocumentImplLike {
+  /** jsdom's URL record of the document: a new object whenever the document's URL changes. */
+  readonly _URL: unknown;
+  /** Called by jsdom right after every change of `_URL` (and of a base element's href). */
+  _clearBaseURLCache?: unknown;
+}
+
+/**
+ * The notification docbase added to a jsdom document's `_clearBaseURLCache`
+ * (see WindowInstallation's #hookDocumentURL), by document implementation
+ * object; `notify` is the installation's, or null once it is uninstalled.
+ */
+const documentURLHooks = new WeakMap<object, { notify: (() => void) | null }>();
 
 type Context = DocumentContext<DOMTreeAdapterMap>;
 
@@ -256,6 +292,8 @@ class WindowInstallation implements Installation {
   readonly #native: NativeFunctions;
   /** The window's own `length` getter (the property is replaceable by scripts), if it has one. */
   readonly #windowLength: (() => unknown) | undefined;
+  /** The window's own `queueMicrotask`, as installed (scripts may replace it), if it has one. */
+  readonly #windowQueueMicrotask: ((this: unknown, task: () => void) => void) | undefined;
   /** Documents without a window that this window's nodes belong to, each with its observer. */
   readonly #otherDocuments = new Map<object, { context: Context; observer: MutationObserverLike }>();
   /** Bumped when nodes are inserted or removed, or the base URL changes: every entry is then stale. */
@@ -265,6 +303,24 @@ class WindowInstallation implements Installation {
    * while the attributes are not observed (see #entryOf, #adapt).
    */
   #epoch = 0;
+  /**
+   * jsdom's internal Document object behind the window's document, when the window has one
+   * with a URL record (`window._document._URL`, jsdom 31), else null (see #takenURL).
+   */
+  readonly #documentImpl: DocumentImplLike | null;
+  /**
+   * The document's URL as the context last took it: jsdom's URL record (compared by identity:
+   * jsdom makes a new record whenever the URL changes), or, in a window without one, the
+   * serialized URL (compared at every read). See #followDocumentURL.
+   */
+  #takenURL: unknown = undefined;
+  /** Whether a microtask that takes a changed document URL is queued (see #hookDocumentURL). */
+  #urlTaskQueued = false;
+  /**
+   * Whether the document may still get its own encoding: a frame navigated to a URL, which jsdom
+   * creates with its container's encoding before the response arrives (see #checkEncoding).
+   */
+  #encodingPending = false;
 
   constructor(window: WindowLike, options: InstallOptions, origin: FrameOrigin | null) {
     this.window = window;
@@ -287,7 +343,11 @@ class WindowInstallation implements Installation {
     };
     const length = Object.getOwnPropertyDescriptor(window, "length")?.get;
     this.#windowLength = length === undefined ? undefined : () => length.call(window);
+    this.#documentImpl = documentImplOf(window);
+    const queue = window["queueMicrotask"];
+    this.#windowQueueMicrotask = typeof queue === "function" ? (queue as (this: unknown, task: () => void) => void) : undefined;
     this.#patchPrototypes();
+    this.#hookDocumentURL();
     const document = window.document;
     if (document.readyState === "loading") {
       // Optimisation: while the parser builds the document, nothing reads it through docbase, and
@@ -322,7 +382,16 @@ class WindowInstallation implements Installation {
       // and the srcdoc navigation make UTF-8 documents; jsdom copies the parent's encoding.
       for (const key of ["characterSet", "charset", "inputEncoding"]) this.#patches.accessor(document, key, () => "UTF-8");
     }
+    this.#takenURL = this.#documentURLToken();
     this.#context = documentContextOf<DOMTreeAdapterMap>(document) ?? this.#createContext(document, this.#origin?.aboutBaseURL ?? null, this.#origin?.documentURL, false);
+    // A frame navigated to a URL: jsdom makes its window and document when the iframe gets the
+    // URL, with the container document's encoding, and sets the document's own (from the
+    // response's Content-Type, its BOM or its <meta charset>) only when the response has
+    // arrived, right before its parser starts. Until the document has a node, its encoding may
+    // still change (see #checkEncoding).
+    if (this.#origin !== null && this.#origin.aboutBaseURL === null && document.readyState === "loading" && document.firstChild === null) {
+      this.#encodingPending = true;
+    }
     this.#observe(document);
     // Optimisation: a frame is only processed when it has a content window, and a document
     // whose window has no child navigables has none: `window.length`
@@ -927,12 +996,126 @@ class WindowInstallation implements Installation {
    */
   sync(): void {
     if (!this.#active) this.activate();
+    if (this.#encodingPending) this.#checkEncoding();
+    if (this.#documentURLToken() !== this.#takenURL) this.#followDocumentURL();
     const observer = this.#observer;
     if (observer === null) return;
     const records = this.#native.takeRecords.call(observer);
     if (records.length > 0) this.#process(records);
     // Unobserved, any attribute may have changed since the last read (see #adapt).
     if (!this.#trusting) this.#epoch++;
+  }
+
+  /**
+   * The document's URL, as #takenURL keeps it: jsdom's URL record (one
+   * property read, no call), or the serialized URL in a window without one.
+   */
+  #documentURLToken(): unknown {
+    const impl = this.#documentImpl;
+    return impl !== null ? impl._URL : this.#document.URL;
+  }
+
+  /**
+   * The document's URL changed since the context took it: history.pushState()
+   * and replaceState() (https://html.spec.whatwg.org/multipage/nav-history-apis.html#url-and-history-update-steps),
+   * a fragment navigation (`location.hash = …`,
+   * https://html.spec.whatwg.org/multipage/browsing-the-web.html#scroll-to-fragid),
+   * a history traversal, or JSDOM's `reconfigure({ url })`. The fallback base
+   * URL is the document's URL (unless it matches about:blank or is an iframe
+   * srcdoc document's), so the document base URL follows when there is no
+   * `<base href>`; the context reports the change, if any.
+   *
+   * Deviation: an about:srcdoc document keeps its URL: docbase gives it
+   * about:srcdoc over jsdom's about:blank (see populateSrcdoc), and jsdom's
+   * pushState() in it works on about:blank.
+   */
+  #followDocumentURL(): void {
+    this.#takenURL = this.#documentURLToken();
+    const context = this.#context;
+    if (context === null || this.#origin?.documentURL !== undefined) return;
+    const url = this.#document.URL;
+    if (url === context.url) return;
+    // Cached values are computed from the document's URL through its base URL only; the
+    // generation moves on anyway, as a URL change is rare.
+    this.#generation++;
+    context.urlChanged(url);
+  }
+
+  /**
+   * Follows jsdom's changes of the document's URL as they happen, so that a
+   * listener of onBaseURLChange hears of one without waiting for a read:
+   * jsdom calls its document's `_clearBaseURLCache()` right after each one
+   * (pushState, replaceState, a fragment navigation, a traversal,
+   * `reconfigure`). docbase wraps that function on the document's internal
+   * object (an own property: the object stays as fast as it was) to queue a
+   * microtask that takes the change, as a MutationObserver's records are
+   * taken. Reads never depend on it: each compares the document's URL
+   * record with the one taken (see sync). In a window without that
+   * function, changes are taken at the next read.
+   */
+  #hookDocumentURL(): void {
+    const impl = this.#documentImpl as (DocumentImplLike & Record<string, unknown>) | null;
+    if (impl === null || typeof impl._clearBaseURLCache !== "function") return;
+    const notify = (): void => {
+      if (this.#urlTaskQueued || !this.#active || this.#documentURLToken() === this.#takenURL) return;
+      this.#urlTaskQueued = true;
+      this.#queueMicrotask(() => {
+        this.#urlTaskQueued = false;
+        if (this.#installed) this.sync();
+      });
+    };
+    const hook = documentURLHooks.get(impl);
+    if (hook !== undefined) {
+      hook.notify = notify;
+      return;
+    }
+    const slot: { notify: (() => void) | null } = { notify };
+    documentURLHooks.set(impl, slot);
+    const original = impl._clearBaseURLCache as (this: unknown, ...args: unknown[]) => unknown;
+    // Optimisation: uninstall() does not delete it again (that would turn the object into a
+    // slower dictionary-mode one); it stays, calling jsdom's function and nothing else.
+    Object.defineProperty(impl, "_clearBaseURLCache", {
+      configurable: true,
+      enumerable: false,
+      writable: true,
+      value: function (this: unknown, ...args: unknown[]): unknown {
+        const result = original.apply(this, args);
+        slot.notify?.();
+        return result;
+      },
+    });
+  }
+
+  /**
+   * Queues `task` as the window's own queueMicrotask does (an exception is
+   * reported to the window, as a MutationObserver callback's is), else as
+   * the platform's.
+   */
+  #queueMicrotask(task: () => void): void {
+    const queue = this.#windowQueueMicrotask;
+    if (queue !== undefined) queue.call(this.window, task);
+    else queueMicrotask(task);
+  }
+
+  /**
+   * A frame navigated to a URL whose document had no node yet when it was
+   * activated (see activate): once it has one, its parser has started, with
+   * the document's own encoding, which URL queries in it use
+   * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url:
+   * "the document's character encoding"; each document has its own, a frame
+   * loaded from a URL included). A context made with its container's
+   * encoding is made again.
+   */
+  #checkEncoding(): void {
+    const document = this.#document;
+    if (document.firstChild === null && document.readyState === "loading") return;
+    this.#encodingPending = false;
+    const context = this.#context;
+    if (context === null || getEncoding(document.characterSet) === context.encoding) return;
+    context.dispose();
+    this.#contexts.delete(context);
+    this.#context = this.#createContext(document, null, this.#origin?.documentURL, false);
+    this.#generation++;
   }
 
   #process(records: ArrayLike<MutationRecordShape>): void {
@@ -1106,6 +1289,8 @@ class WindowInstallation implements Installation {
   uninstall(): void {
     if (!this.#installed) return;
     this.#installed = false;
+    const hook = this.#documentImpl === null ? undefined : documentURLHooks.get(this.#documentImpl);
+    if (hook !== undefined) hook.notify = null;
     this.#observer?.disconnect();
     this.#observer = null;
     this.#firstBase = null;
@@ -1121,6 +1306,17 @@ class WindowInstallation implements Installation {
     this.#listeners.clear();
     installations.delete(this.window);
   }
+}
+
+/**
+ * jsdom's internal Document object behind `window.document`
+ * (`window._document`), when it has a URL record, else null.
+ */
+function documentImplOf(window: WindowLike): DocumentImplLike | null {
+  const impl = window["_document"];
+  if (impl === null || typeof impl !== "object" || !("_URL" in impl)) return null;
+  const url = (impl as DocumentImplLike)._URL;
+  return url !== null && typeof url === "object" ? (impl as DocumentImplLike) : null;
 }
 
 /** https://html.spec.whatwg.org/multipage/urls-and-fetching.html#matches-about:blank */
@@ -1202,12 +1398,15 @@ function headOf(document: DocumentLike): ElementLike | null {
  * hostname, port, pathname, search, hash, toString); every reflected URL
  * attribute (img.src, link.href, form.action, button.formAction, base.href,
  * q/blockquote/ins/del cite, …); `<iframe srcdoc>` documents; about:blank
- * frames' base URL; queries in the document's encoding (UTF-16 documents use
- * UTF-8). The document's context is made, and its frames installed, when
- * parsing ends. Values are cached per element with the content attribute
- * they came from, and kept coherent by a MutationObserver (of the tree, of
- * base elements and iframes, and, while that pays, of the URL attributes)
- * whose pending records are taken synchronously before each read.
+ * frames' base URL; queries in each document's own encoding (UTF-16
+ * documents use UTF-8; a frame loaded from a URL uses its own, not its
+ * container's); the document's URL followed through pushState, replaceState
+ * and fragment navigations. The document's context is made, and its frames
+ * installed, when parsing ends. Values are cached per element with the
+ * content attribute they came from, and kept coherent by a MutationObserver
+ * (of the tree, of base elements and iframes, and, while that pays, of the
+ * URL attributes) whose pending records are taken synchronously before each
+ * read, with the document's URL record.
  * Throws a TypeError when `window` is already installed.
  *
  * @example
