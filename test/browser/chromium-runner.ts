@@ -18,7 +18,8 @@ import type { GeneratedDocument, Observation } from "./cases.ts";
 import { evaluatePrograms, type DocumentProgram } from "./probe-evaluator.ts";
 import type { LocalServer } from "./server.ts";
 
-export const chromiumPath = "/usr/bin/chromium";
+/** Debian's chromium, or the browser DOCBASE_CHROMIUM names. */
+export const chromiumPath: string = process.env["DOCBASE_CHROMIUM"] ?? "/usr/bin/chromium";
 
 export const chromiumArgs: readonly string[] = [
   "--no-sandbox",
@@ -54,7 +55,7 @@ export function browserSuitesRun(): boolean {
 /** The one line printed when the browser suites are skipped. */
 export const browserSuitesSkippedLine =
   `Skipped: the Chromium suites (test/browser) — ${chromiumPath} not found. ` +
-  "Install Debian's chromium (apt-get install chromium) to run them; DOCBASE_REQUIRE_CHROMIUM=1 makes a missing Chromium a failure, as in CI.";
+  "Install Debian's chromium (apt-get install chromium) or name one with DOCBASE_CHROMIUM=/path to run them; DOCBASE_REQUIRE_CHROMIUM=1 makes a missing Chromium a failure, as in CI.";
 
 export interface ChromiumRun {
   /** `Chromium 156.0.…` */
