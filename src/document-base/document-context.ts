@@ -259,10 +259,20 @@ export interface DocumentContext<T extends TreeAdapterTypeMap = TreeAdapterTypeM
   readonly observing: boolean;
 
   /**
-   * Calls `listener` after each base-URL change, once per change; returns a
-   * function that removes it. Listeners run synchronously, after the caches
-   * are updated, so they can query the new values. If a listener throws,
-   * the others still run, then the error is rethrown.
+   * Calls `listener` after each base-URL change the context learns of, once
+   * per change; returns a function that removes it. Listeners run
+   * synchronously, after the caches are updated, so they can query the new
+   * values. If a listener throws, the others still run, then the error is
+   * rethrown.
+   *
+   * A context learns of a change when told (`attributeChanged`,
+   * `childrenChanged`, `adopted`, `urlChanged`: a caller that reports each
+   * mutation as it makes it hears of each change), or when it applies
+   * mutation records (`notifyMutation`, or the `observe` option: when the
+   * observer delivers them, or at the next query). Records are applied to
+   * the tree as it is then, so the changes between two deliveries are
+   * coalesced: one call from the base URL last reported to the current one,
+   * none when it is back where it was.
    */
   onBaseURLChange(listener: BaseURLChangeListener<T>): () => void;
   /**

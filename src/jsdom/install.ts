@@ -205,6 +205,11 @@ interface CacheEntry {
   values: Map<string, CachedValue> | null;
 }
 
+/** Bits of WindowInstallation's #pending. */
+const URL_CHANGED = 1;
+const URL_UNWATCHED = 2;
+const ENCODING_PENDING = 4;
+
 /** A cache entry's `url` while only its serialization has been made (see #hyperlinkAttribute). */
 const NOT_PARSED: unique symbol = Symbol("not parsed");
 
@@ -311,16 +316,21 @@ class WindowInstallation implements Installation {
   /**
    * The document's URL as the context last took it: jsdom's URL record (compared by identity:
    * jsdom makes a new record whenever the URL changes), or, in a window without one, the
-   * serialized URL (compared at every read). See #followDocumentURL.
+   * serialized URL. See #followDocumentURL.
    */
   #takenURL: unknown = undefined;
   /** Whether a microtask that takes a changed document URL is queued (see #hookDocumentURL). */
   #urlTaskQueued = false;
   /**
-   * Whether the document may still get its own encoding: a frame navigated to a URL, which jsdom
-   * creates with its container's encoding before the response arrives (see #checkEncoding).
+   * What sync() has to look at besides the mutation records (see #takePending), as bits:
+   * URL_CHANGED, the document's URL may have changed (see #hookDocumentURL); URL_UNWATCHED,
+   * the window tells no change of it, so every read compares it; ENCODING_PENDING, the
+   * document may still get its own encoding (see #checkEncoding).
+   *
+   * Optimisation: one field, so that a read with nothing of the kind pending (all but a few)
+   * tests one number.
    */
-  #encodingPending = false;
+  #pending = 0;
 
   constructor(window: WindowLike, options: InstallOptions, origin: FrameOrigin | null) {
     this.window = window;
@@ -344,10 +354,10 @@ class WindowInstallation implements Installation {
     const length = Object.getOwnPropertyDescriptor(window, "length")?.get;
     this.#windowLength = length === undefined ? undefined : () => length.call(window);
     this.#documentImpl = documentImplOf(window);
+    if (!this.#hookDocumentURL()) this.#pending |= URL_UNWATCHED;
     const queue = window["queueMicrotask"];
     this.#windowQueueMicrotask = typeof queue === "function" ? (queue as (this: unknown, task: () => void) => void) : undefined;
     this.#patchPrototypes();
-    this.#hookDocumentURL();
     const document = window.document;
     if (document.readyState === "loading") {
       // Optimisation: while the parser builds the document, nothing reads it through docbase, and
@@ -383,6 +393,7 @@ class WindowInstallation implements Installation {
       for (const key of ["characterSet", "charset", "inputEncoding"]) this.#patches.accessor(document, key, () => "UTF-8");
     }
     this.#takenURL = this.#documentURLToken();
+    this.#pending &= ~URL_CHANGED;
     this.#context = documentContextOf<DOMTreeAdapterMap>(document) ?? this.#createContext(document, this.#origin?.aboutBaseURL ?? null, this.#origin?.documentURL, false);
     // A frame navigated to a URL: jsdom makes its window and document when the iframe gets the
     // URL, with the container document's encoding, and sets the document's own (from the
@@ -390,7 +401,7 @@ class WindowInstallation implements Installation {
     // arrived, right before its parser starts. Until the document has a node, its encoding may
     // still change (see #checkEncoding).
     if (this.#origin !== null && this.#origin.aboutBaseURL === null && document.readyState === "loading" && document.firstChild === null) {
-      this.#encodingPending = true;
+      this.#pending |= ENCODING_PENDING;
     }
     this.#observe(document);
     // Optimisation: a frame is only processed when it has a content window, and a document
@@ -453,6 +464,15 @@ class WindowInstallation implements Installation {
       const records = other.observer.takeRecords();
       if (records.length > 0) other.context.notifyMutation(records as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
       return other.context;
+    }
+    // A document of another installed window (a frame's, or its container's: a node of this
+    // window adopted there keeps this window's getters): that installation's context, brought up
+    // to date as its own reads bring it (records, encoding, URL).
+    const view = (document as { readonly defaultView?: unknown }).defaultView;
+    const owner = view === null || typeof view !== "object" ? undefined : installations.get(view);
+    if (owner !== undefined && owner !== this && owner.#installed) {
+      owner.sync();
+      if (owner.#context !== null) return owner.#context;
     }
     const existing = documentContextOf<DOMTreeAdapterMap>(document);
     if (existing !== undefined) return existing;
@@ -996,14 +1016,23 @@ class WindowInstallation implements Installation {
    */
   sync(): void {
     if (!this.#active) this.activate();
-    if (this.#encodingPending) this.#checkEncoding();
-    if (this.#documentURLToken() !== this.#takenURL) this.#followDocumentURL();
+    if (this.#pending !== 0) this.#takePending();
     const observer = this.#observer;
     if (observer === null) return;
     const records = this.#native.takeRecords.call(observer);
     if (records.length > 0) this.#process(records);
     // Unobserved, any attribute may have changed since the last read (see #adapt).
     if (!this.#trusting) this.#epoch++;
+  }
+
+  /** What sync() has to look at besides the records (see #pending). */
+  #takePending(): void {
+    const pending = this.#pending;
+    if ((pending & ENCODING_PENDING) !== 0) this.#checkEncoding();
+    if ((pending & (URL_CHANGED | URL_UNWATCHED)) !== 0) {
+      this.#pending &= ~URL_CHANGED;
+      if (this.#documentURLToken() !== this.#takenURL) this.#followDocumentURL();
+    }
   }
 
   /**
@@ -1042,22 +1071,25 @@ class WindowInstallation implements Installation {
   }
 
   /**
-   * Follows jsdom's changes of the document's URL as they happen, so that a
-   * listener of onBaseURLChange hears of one without waiting for a read:
-   * jsdom calls its document's `_clearBaseURLCache()` right after each one
+   * Hears of jsdom's changes of the document's URL as they happen: jsdom
+   * calls its document's `_clearBaseURLCache()` right after each one
    * (pushState, replaceState, a fragment navigation, a traversal,
-   * `reconfigure`). docbase wraps that function on the document's internal
-   * object (an own property: the object stays as fast as it was) to queue a
-   * microtask that takes the change, as a MutationObserver's records are
-   * taken. Reads never depend on it: each compares the document's URL
-   * record with the one taken (see sync). In a window without that
-   * function, changes are taken at the next read.
+   * `reconfigure`), as its own base URL cache would be stale otherwise.
+   * docbase wraps that function on the document's internal object (an own
+   * property: the object stays as fast as it was) so that the next read
+   * takes the change (see #pending), and a microtask takes it without a
+   * read, as a MutationObserver's records are taken, for the listeners of
+   * onBaseURLChange. Returns false for a window without that function: every
+   * read then compares the document's URL.
    */
-  #hookDocumentURL(): void {
+  #hookDocumentURL(): boolean {
     const impl = this.#documentImpl as (DocumentImplLike & Record<string, unknown>) | null;
-    if (impl === null || typeof impl._clearBaseURLCache !== "function") return;
+    if (impl === null || typeof impl._clearBaseURLCache !== "function") return false;
     const notify = (): void => {
-      if (this.#urlTaskQueued || !this.#active || this.#documentURLToken() === this.#takenURL) return;
+      // A base element's change calls it too; and the URL is taken when the document is activated.
+      if (!this.#active || this.#documentURLToken() === this.#takenURL) return;
+      this.#pending |= URL_CHANGED;
+      if (this.#urlTaskQueued) return;
       this.#urlTaskQueued = true;
       this.#queueMicrotask(() => {
         this.#urlTaskQueued = false;
@@ -1067,7 +1099,7 @@ class WindowInstallation implements Installation {
     const hook = documentURLHooks.get(impl);
     if (hook !== undefined) {
       hook.notify = notify;
-      return;
+      return true;
     }
     const slot: { notify: (() => void) | null } = { notify };
     documentURLHooks.set(impl, slot);
@@ -1084,6 +1116,7 @@ class WindowInstallation implements Installation {
         return result;
       },
     });
+    return true;
   }
 
   /**
@@ -1109,9 +1142,10 @@ class WindowInstallation implements Installation {
   #checkEncoding(): void {
     const document = this.#document;
     if (document.firstChild === null && document.readyState === "loading") return;
-    this.#encodingPending = false;
+    this.#pending &= ~ENCODING_PENDING;
     const context = this.#context;
-    if (context === null || getEncoding(document.characterSet) === context.encoding) return;
+    // A context someone made before the installation (see activate) is theirs to keep.
+    if (context === null || !this.#contexts.has(context) || getEncoding(document.characterSet) === context.encoding) return;
     context.dispose();
     this.#contexts.delete(context);
     this.#context = this.#createContext(document, null, this.#origin?.documentURL, false);

@@ -172,6 +172,31 @@ describe("a frame loaded from a URL encodes queries in its own encoding, not its
     expect(results[1], "installed").toEqual(expectedFrameValues(encoding));
   });
 
+  it.for(cases)("WPT's order (appended, then src set), and a link the container makes and moves in: parent %s, frame %s (%s)", async ([contentType, path, encoding]) => {
+    const results: Record<string, unknown>[] = [];
+    for (const variant of variants) {
+      const { window, document } = open(variant, `<!doctype html><body>`, { contentType, resources: true });
+      await event(window, "load");
+      const iframe = document.body.appendChild(document.createElement("iframe"));
+      // The initial about:blank document is read first, as a test harness would touch it.
+      void iframe.contentDocument!.baseURI;
+      iframe.src = path;
+      await event(iframe, "load");
+      const frame = iframe.contentDocument!;
+      // An element of the container's document, moved into the frame's: its node document is the
+      // frame's now, whose encoding its queries use (its getters are the container window's).
+      const moved = document.createElement("a");
+      moved.setAttribute("href", "https://x.invalid/?\u00E5");
+      frame.body.append(moved);
+      // Read first: nothing of the frame's own has been read through its getters yet.
+      const movedSearch = (moved as unknown as AnyElement)["search"];
+      results.push({ ...frameValues(frame), moved: movedSearch });
+    }
+    const wanted = { ...expectedFrameValues(encoding), moved: expectedFrameValues(encoding)["a.search"] };
+    expect(results[0], "plain jsdom").toEqual(wanted);
+    expect(results[1], "installed").toEqual(wanted);
+  });
+
   it("about:blank and srcdoc frames stay UTF-8 documents under a windows-1252 container (docbase's rule; plain jsdom gives them the container's)", () => {
     const { document } = open("installed", `<!doctype html><iframe></iframe><iframe srcdoc="<a href='https://x.invalid/?&#xE5;'>a</a>"></iframe>`, {
       contentType: "text/html;charset=windows-1252",
@@ -319,6 +344,29 @@ describe("same-document changes of the document's URL move the fallback base URL
     await Promise.resolve();
     expect(changes).toHaveLength(4);
     expect($(document, "a")["href"]).toBe(`${origin}/c/x`);
+  });
+
+  it("a window whose document tells no URL change: every read compares the URL, and still follows", () => {
+    let handle: Installation | null = null;
+    const dom = new JSDOM(`<a href="x">a</a>`, {
+      url: `${origin}/dir/page.html`,
+      beforeParse(window) {
+        // Hide jsdom's hook from install() (as a jsdom without it would be), then put it back.
+        const impl = (window as unknown as { _document: Record<string, unknown> })._document;
+        const clear = impl["_clearBaseURLCache"];
+        impl["_clearBaseURLCache"] = null;
+        handle = install(window);
+        impl["_clearBaseURLCache"] = clear;
+      },
+    });
+    opened.push(dom);
+    const changes: JSDOMBaseURLChange[] = [];
+    handle!.onBaseURLChange((change) => changes.push(change));
+    const document = dom.window.document;
+    void $(document, "a")["href"];
+    dom.window.history.pushState(null, "", "/other/dummy.html");
+    expect($(document, "a")["href"]).toBe(`${origin}/other/x`);
+    expect(changes.map((c) => c.newBaseURL)).toEqual([`${origin}/other/dummy.html`]);
   });
 
   it("a fragment navigation inside an about:blank frame changes its URL, not its container's, and it still matches about:blank", () => {
