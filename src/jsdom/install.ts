@@ -1270,7 +1270,10 @@ class WindowInstallation implements Installation {
     installations.set(frameWindow, child);
     this.#frames.set(iframe, { window: frameWindow, child, srcdoc });
     if (srcdoc !== null) child.populateSrcdoc(srcdoc);
-    child.activate();
+    // Optimisation: a frame navigated to a URL whose document its parser has yet to build is
+    // activated as a window's document is (see the constructor): when parsing ends, or at the first
+    // read, so that the parser's insertions are not observed one by one.
+    if (srcdoc !== null || origin.aboutBaseURL !== null || frameWindow.document.readyState !== "loading") child.activate();
   }
 
   /**
