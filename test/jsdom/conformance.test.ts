@@ -14,6 +14,7 @@
 // Frames are served by a node:http server on 127.0.0.1 started here; every
 // wait on it is bounded.
 import { createServer, type Server } from "node:http";
+import fc from "fast-check";
 import { JSDOM } from "jsdom";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { install, type Installation, type JSDOMBaseURLChange } from "../../src/jsdom/index.ts";
@@ -456,5 +457,103 @@ describe("onBaseURLChange reports the changes docbase observes, coalesced", () =
     expect(sync).toBe(0);
     expect(changes.map((c) => [c.reason, c.oldBaseURL, c.newBaseURL])).toEqual([["document-base-url", `${origin}/a/`, `${origin}/b/`]]);
     expect(href).toBe(`${origin}/b/x`);
+  });
+});
+
+describe("random sequences of URL changes, <base> changes and reads (fast-check)", () => {
+  type Op =
+    | { kind: "pushState" | "replaceState"; path: string }
+    | { kind: "hash"; fragment: string }
+    | { kind: "reconfigure"; path: string }
+    | { kind: "insertBase" | "removeBase" | "read" }
+    | { kind: "setHref"; href: string };
+  const paths = ["/dir/page.html", "/other/dummy.html", "/a/b/c?q=1", "/é/ü.html", "/x/#frag", "/dir/"];
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constantFrom("pushState" as const, "replaceState" as const), path: fc.constantFrom(...paths) }),
+    fc.record({ kind: fc.constant("hash" as const), fragment: fc.constantFrom("", "frag", "ä", "x y") }),
+    fc.record({ kind: fc.constant("reconfigure" as const), path: fc.constantFrom(...paths) }),
+    fc.record({ kind: fc.constantFrom("insertBase" as const, "removeBase" as const, "read" as const) }),
+    fc.record({ kind: fc.constant("setHref" as const), href: fc.constantFrom("x", "", "?q=å", "#h", "../up", "//other.test/p", "https://abs.test/") }),
+  );
+  const site = "https://example.test";
+
+  function apply(dom: JSDOM, step: Op): void {
+    const { window } = dom;
+    const document = window.document;
+    switch (step.kind) {
+      case "pushState":
+      case "replaceState":
+        // Absolute: the URL is parsed against the document base URL, which a <base> may move elsewhere.
+        window.history[step.kind](null, "", site + step.path);
+        break;
+      case "hash":
+        window.location.hash = step.fragment;
+        break;
+      case "reconfigure":
+        dom.reconfigure({ url: site + step.path });
+        break;
+      case "insertBase": {
+        // An absolute base: plain jsdom's answer is the standard's (a relative one would be frozen).
+        const base = document.createElement("base");
+        base.setAttribute("href", "https://base.test/b/");
+        document.head.prepend(base);
+        break;
+      }
+      case "removeBase":
+        document.querySelector("base")?.remove();
+        break;
+      case "setHref":
+        document.querySelector("a")!.setAttribute("href", step.href);
+        break;
+      case "read":
+        break;
+    }
+  }
+
+  function read(document: Document): unknown[] {
+    return [
+      document.URL,
+      document.baseURI,
+      $(document, "a")["href"],
+      $(document, "a")["search"],
+      $(document, "a")["hash"],
+      $(document, "img")["src"],
+      $(document, "link")["href"],
+      $(document, "form")["action"],
+    ];
+  }
+
+  it("the installed window reads what the plain window reads, and onBaseURLChange's reports chain up to document.baseURI", () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 16 }), (ops) => {
+        const html = `<!doctype html><head></head><a href="x">a</a><img src="y.png"><link href="s.css"><form></form>`;
+        const plain = new JSDOM(html, { url: `${site}/dir/page.html` });
+        let handle: Installation | null = null;
+        const installed = new JSDOM(html, { url: `${site}/dir/page.html`, beforeParse: (window) => void (handle = install(window)) });
+        try {
+          const changes: JSDOMBaseURLChange[] = [];
+          handle!.onBaseURLChange((change) => changes.push(change));
+          let reported = installed.window.document.baseURI;
+          for (const step of ops) {
+            apply(plain, step);
+            apply(installed, step);
+            if (step.kind !== "read") continue;
+            expect(read(installed.window.document)).toEqual(read(plain.window.document));
+            // Each report starts where the previous one ended, and the last ends at the current base URL.
+            for (const change of changes.splice(0)) {
+              expect(change.oldBaseURL).toBe(reported);
+              expect(change.oldBaseURL).not.toBe(change.newBaseURL);
+              reported = change.newBaseURL;
+            }
+            expect(reported).toBe(installed.window.document.baseURI);
+          }
+          expect(read(installed.window.document)).toEqual(read(plain.window.document));
+        } finally {
+          plain.window.close();
+          installed.window.close();
+        }
+      }),
+      { numRuns: 100, seed: 192 },
+    );
   });
 });
