@@ -1,10 +1,11 @@
 /**
  * install(window): makes a jsdom window resolve URLs as a browser does, from
  * docbase's layers, through jsdom's public surface (interface prototypes,
- * MutationObserver, document.open/write/close) and one internal it reads:
- * the URL record of the document (`window._document._URL`), to follow
- * pushState, replaceState and fragment navigations (see
- * WindowInstallation's #followDocumentURL).
+ * MutationObserver, document.open/write/close) and one internal object, the
+ * document's (`window._document`): its URL record is read, and its
+ * `_clearBaseURLCache()` wrapped, to follow pushState, replaceState and
+ * fragment navigations (see WindowInstallation's #followDocumentURL and
+ * #hookDocumentURL).
  *
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
  *
