@@ -1,0 +1,186 @@
+/**
+ * Question: how many MB of HTML per second does `docbase check` get through
+ * on one thread, on a site of real pages — next to `docbase links --json`,
+ * `extractLinks` alone, and linkinator 8 (with and without its fragment
+ * check) on the same site?
+ *
+ * Corpus: the four real pages of ../shared/corpus (two WHATWG specs, two
+ * Wikipedia articles; `DOCBASE_CORPUS` names another folder), each copied
+ * `--copies=N` times (default 5: about 42 MB) into a site in the system's
+ * temporary directory (kept for later runs; `--regenerate` writes it
+ * again), plus an index.html that links every page so that a crawler finds
+ * them all. Links into the site are fixed up so that most resolve: every
+ * link to the page's own origin (Wikipedia's `/wiki/…`, the specs'
+ * cross-references) is rewritten, by docbase's own rewriteLinks, to the
+ * root-relative path of one of the site's pages chosen by a hash of the
+ * original URL, its fragment kept; one such link in 20 is pointed at a page
+ * that does not exist, so that `check` has many broken links to report.
+ * Fragments are kept as they were: the specs' `#…` references point at ids
+ * of the same page, the articles' at ids of other articles, mostly missing.
+ *
+ * Contenders, each as a user runs it, all on the same files:
+ * - `extractLinks` in this process over every file (the link work alone);
+ * - the built command (`dist/cli/main.js`, built first) as a subprocess,
+ *   `links --json` (output to /dev/null) and `check`, with `--jobs 1`;
+ * - linkinator 8 (a dev dependency) as a subprocess, `linkinator SITE
+ *   --recurse --skip '^https?://(?!localhost[:/]|127\.0\.0\.1[:/])'` (it serves the folder itself
+ *   from a local server and crawls it over HTTP, as its users run it on a
+ *   folder), and the same with `--check-fragments`.
+ * The figure is the median wall time over rounds (start to exit), as MB/s
+ * of HTML; the ratio is against `docbase check`.
+ *
+ *   node_modules/.bin/node --expose-gc bench/check-site.ts [--quick] [--rounds=N] [--copies=N] [--regenerate] [--no-linkinator]
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { extractLinks, rewriteLinks } from "../src/links/index.ts";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+function flag(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+const copies = Number(flag("copies") ?? (quick ? 1 : 5));
+const rounds = Number(flag("rounds") ?? (quick ? 1 : 3));
+const corpusDir = process.env["DOCBASE_CORPUS"] ?? path.join(repo, "../shared/corpus");
+const siteURL = "http://localhost/";
+
+const sources = [
+  { file: "html-whatwg-html5-spec-2009.html.gz", slug: "spec-2009", url: "https://www.whatwg.org/specs/web-apps/current-work/" },
+  { file: "html-whatwg-spec-excerpt-2015.html.gz", slug: "spec-2015", url: "https://html.spec.whatwg.org/multipage/" },
+  { file: "html-wikipedia-911-victims-list.html.gz", slug: "wiki-911", url: "https://en.wikipedia.org/wiki/List_of_victims_of_the_September_11_attacks" },
+  { file: "html-wikipedia-new-zealand.html.gz", slug: "wiki-nz", url: "https://en.wikipedia.org/wiki/New_Zealand" },
+];
+
+/** The site's page paths, in a fixed order. */
+const sitePages = sources.flatMap((source) => Array.from({ length: copies }, (_, copy) => `${source.slug}/${copy}.html`));
+
+/** FNV-1a, for a deterministic choice of target page. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Writes the site (unless it is there already); its directory and total HTML bytes. */
+function generateSite(): { dir: string; bytes: number; files: string[] } {
+  const dir = path.join(os.tmpdir(), `docbase-bench-check-site-v1-${copies}`);
+  const stamp = path.join(dir, ".complete");
+  if (!existsSync(stamp) || argv.includes("--regenerate")) {
+    rmSync(dir, { recursive: true, force: true });
+    process.stdout.write(`generating ${sitePages.length} pages in ${dir} ... `);
+    for (const source of sources) {
+      const original = new Uint8Array(gunzipSync(readFileSync(path.join(corpusDir, source.file))));
+      const origin = new URL(source.url).origin;
+      const fixed = rewriteLinks(original, {
+        url: source.url,
+        rewrite: (link) => {
+          if (link.url === null || link.kind === "srcset" || !link.url.startsWith(`${origin}/`)) return undefined;
+          const target = new URL(link.url);
+          if (target.pathname === new URL(source.url).pathname) return undefined; // the page itself: its own #fragments stay
+          const h = hash(target.pathname);
+          const fragment = target.hash;
+          if (h % 20 === 0) return `/missing/${h % 1000}.html${fragment}`;
+          return `/${sitePages[h % sitePages.length]!}${fragment}`;
+        },
+      });
+      mkdirSync(path.join(dir, source.slug), { recursive: true });
+      for (let copy = 0; copy < copies; copy++) writeFileSync(path.join(dir, source.slug, `${copy}.html`), fixed);
+    }
+    const index = `<!doctype html><meta charset="utf-8"><title>site</title>\n${sitePages.map((p) => `<a href="/${p}">${p}</a>`).join("\n")}\n`;
+    writeFileSync(path.join(dir, "index.html"), index);
+    writeFileSync(stamp, "");
+    console.log("done");
+  }
+  const files = ["index.html", ...sitePages];
+  let bytes = 0;
+  for (const file of files) bytes += statSync(path.join(dir, file)).size;
+  return { dir, bytes, files };
+}
+
+/** Wall milliseconds of one subprocess run (its output to /dev/null); exit codes 0 and 1 (problems reported) are fine. */
+function timeRun(file: string, args: readonly string[], cwd: string): number {
+  const devNull = openSync("/dev/null", "w");
+  const start = performance.now();
+  const result = spawnSync(file, args, { cwd, stdio: ["ignore", devNull, "pipe"], maxBuffer: 1 << 30, timeout: 30 * 60_000 });
+  const ms = performance.now() - start;
+  closeSync(devNull);
+  if (result.status !== 0 && result.status !== 1) {
+    throw new Error(`${path.basename(file)} ${args.join(" ")} exited with ${String(result.status)}: ${result.stderr.toString().slice(0, 2000)}`);
+  }
+  return ms;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function main(): void {
+  const build = spawnSync(path.join(repo, "node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { cwd: repo, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
+  const site = generateSite();
+  const mb = site.bytes / 1e6;
+  console.log(`site: ${site.files.length} HTML files, ${mb.toFixed(1)} MB (${copies} copies of 4 real pages + an index), root URL ${siteURL}`);
+
+  const node = process.execPath;
+  const cli = path.join(repo, "dist/cli/main.js");
+  const linkinator = path.join(repo, "node_modules/linkinator/build/src/cli.js");
+  const contenders: { name: string; run: () => number }[] = [
+    {
+      name: "extractLinks (in process, every file)",
+      run: () => {
+        const start = performance.now();
+        let links = 0;
+        for (const file of site.files) {
+          const rel = file.replaceAll(path.sep, "/");
+          links += extractLinks(new Uint8Array(readFileSync(path.join(site.dir, file))), { url: new URL(rel, siteURL).href }).length;
+        }
+        if (links === 0) throw new Error("no links");
+        return performance.now() - start;
+      },
+    },
+    { name: "docbase links --json --jobs 1", run: () => timeRun(node, [cli, "links", site.dir, "--url", siteURL, "--json", "--jobs", "1"], repo) },
+    { name: "docbase check --jobs 1", run: () => timeRun(node, [cli, "check", site.dir, "--url", siteURL, "--jobs", "1"], repo) },
+  ];
+  if (!argv.includes("--no-linkinator")) {
+    // External links are skipped (the network is closed, and docbase check does not fetch them either).
+    const skip = ["--skip", "^https?://(?!localhost[:/]|127\\.0\\.0\\.1[:/])"];
+    contenders.push(
+      { name: "linkinator 8 --recurse", run: () => timeRun(node, [linkinator, site.dir, "--recurse", ...skip, "--format", "json"], repo) },
+      { name: "linkinator 8 --recurse --check-fragments", run: () => timeRun(node, [linkinator, site.dir, "--recurse", "--check-fragments", ...skip, "--format", "json"], repo) },
+    );
+  }
+
+  const times = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    // Interleaved, in an order rotated by one each round.
+    for (let k = 0; k < contenders.length; k++) {
+      const contender = contenders[(k + round) % contenders.length]!;
+      (globalThis as { gc?: () => void }).gc?.();
+      const ms = contender.run();
+      times.get(contender.name)!.push(ms);
+      process.stdout.write(`  round ${round + 1}: ${contender.name} ${(ms / 1000).toFixed(2)} s\n`);
+    }
+  }
+
+  const reference = median(times.get("docbase check --jobs 1")!);
+  console.log(`\n${"contender".padEnd(44)} ${"median s".padStart(9)} ${"MB/s".padStart(7)}  vs docbase check`);
+  for (const contender of contenders) {
+    const ms = median(times.get(contender.name)!);
+    console.log(`${contender.name.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(9)} ${(mb / (ms / 1000)).toFixed(1).padStart(7)}  ${(reference / ms).toFixed(2)}×`);
+  }
+  console.log(`\n(${rounds} round${rounds === 1 ? "" : "s"}, node ${process.version}, ${os.cpus()[0]?.model ?? "?"}, ${os.availableParallelism()} cores; the machine may be shared)`);
+}
+
+main();
