@@ -95,7 +95,7 @@ export interface LinkValidationError extends ValidationError {
  * @example
  * ```ts
  * extractLinks('<p>\n  <a href="/docs/">Docs</a>', { url: "https://example.com/a/b" })[0];
- * // { element: "a", namespace: "html", attribute: "href", value: "/docs/",
+ * // { element: "a", namespace: "html", attribute: "href", value: "/docs/", raw: "/docs/",
  * //   url: "https://example.com/docs/", base: "https://example.com/a/b", encoding: "UTF-8",
  * //   line: 2, column: 12, start: 15, end: 21, kind: "single", obsolete: false,
  * //   srcdoc: 0, template: false }
@@ -119,6 +119,16 @@ export interface Link {
    * an `action`, "".
    */
   readonly value: string;
+  /**
+   * The attribute text of this one URL as the element holds it, decoded:
+   * for a single-URL attribute its whole value (`getAttribute`), leading and
+   * trailing whitespace included; elsewhere (a list item, a srcset URL, a
+   * refresh URL, a CSS `url()`) the same as `value`. What a browser's URL
+   * getter (`a.href`, `img.src`) returns is `url ?? raw`: the serialized URL,
+   * or, when it does not parse, the content attribute as it is
+   * (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes).
+   */
+  readonly raw: string;
   /** The resolved URL, serialized, or null when `value` does not parse. */
   readonly url: string | null;
   /**
@@ -626,6 +636,7 @@ class DocumentReader {
       namespace: ns,
       attribute,
       value,
+      raw: value,
       url,
       base: baseHref,
       encoding,
@@ -683,18 +694,21 @@ class DocumentReader {
         while (s < e && isASCIIWhitespace(v.charCodeAt(s))) s++;
         while (e > s && isASCIIWhitespace(v.charCodeAt(e - 1))) e--;
         const item = s === 0 && e === v.length ? v : v.slice(s, e);
+        let link: Link;
         if (ns === "html" && name === "href" && tag.element.tagName === "base") {
           // https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url —
           // "parsing the value of element's href content attribute with document's
           // fallback base URL, and document's character encoding".
-          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.fallbackBaseURL, this.fallbackHref, enc, site, validate ? sliceMap(at, endAt, s) : null);
+          link = this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.fallbackBaseURL, this.fallbackHref, enc, site, validate ? sliceMap(at, endAt, s) : null);
         } else if (ns === "html" && v === "" && (name === "action" || name === "formaction")) {
           // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm —
           // "If action is the empty string, let action be the URL of the form document."
-          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.documentURL, this.documentHref, enc, site, validate ? sliceMap(at, endAt, s) : null, this.documentHref);
+          link = this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), this.urls.documentURL, this.documentHref, enc, site, validate ? sliceMap(at, endAt, s) : null, this.documentHref);
         } else {
-          this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), documentBase, baseHref, enc, site, validate ? sliceMap(at, endAt, s) : null);
+          link = this.add(tag, ns, name, "single", row.obsolete, item, at(s), endAt(e), documentBase, baseHref, enc, site, validate ? sliceMap(at, endAt, s) : null);
         }
+        // The attribute's own text, whitespace and all: what a browser's getter returns when it does not parse.
+        if (item !== v) (link as { raw: string }).raw = v;
         return;
       }
       case "list":
