@@ -48,9 +48,13 @@ function hasBOM(bytes: Uint8Array): boolean {
  * @example
  * ```ts
  * decodeWith(Uint8Array.of(0xe9), "windows-1252").text; // "é"
+ * decodeWith(new TextEncoder().encode("<a href=x>"), "replacement").text; // "\uFFFD"
  * ```
  */
 export function decodeWith(bytes: Uint8Array, encoding: EncodingName): DecodedDocument {
+  // https://encoding.spec.whatwg.org/#replacement — the labels of ISO-2022-KR, HZ-GB-2312 and the like name
+  // an encoding whose decoder, for a non-empty stream, emits one U+FFFD and stops (TextDecoder refuses to be one).
+  if (encoding === "replacement") return { text: bytes.length === 0 ? "" : "\uFFFD", encoding, confidence: "certain", bomLength: 0 };
   const text = new TextDecoder(encoding).decode(bytes);
   return { text, encoding, confidence: "certain", bomLength: bomLength(bytes, encoding) };
 }

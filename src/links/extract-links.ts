@@ -206,12 +206,28 @@ export interface ExtractLinksOptions {
 /** How a URL's text sits in the source: what a new value must be escaped for. */
 export interface AttributeSite {
   readonly type: "attribute";
-  readonly quote: '"' | "'" | "";
+  /** How the attribute is written: quoted, unquoted, or null for an attribute without a value (`<a href>`). */
+  readonly quote: '"' | "'" | "" | null;
   /** The attribute value's range in this document's source. */
   readonly valueStart: number;
   readonly valueEnd: number;
   /** The CSS context inside the attribute, for a `style` or presentation attribute. */
   readonly css: '"' | "'" | "" | null;
+  /** For the URL of a refresh: the quote it was written after, and where that quote and its closing one are. */
+  readonly refresh?: RefreshQuoting;
+}
+
+/**
+ * How a refresh URL is quoted inside its content attribute: the quote the
+ * refresh parser skipped before it ("" for none), the source ranges of that
+ * quote and of the closing one (null where there is none), and whether
+ * anything but whitespace follows the closing quote.
+ */
+export interface RefreshQuoting {
+  readonly quote: "'" | '"' | "";
+  readonly open: readonly [number, number] | null;
+  readonly close: readonly [number, number] | null;
+  readonly tail: boolean;
 }
 
 /** A URL in a `style` element's text (raw text: no character references). */
@@ -682,7 +698,7 @@ class DocumentReader {
     const endAt = (d: number): number => (!mapped ? vs : map === null ? vs + d : sourceEnd(map, d));
     // Optimisation: where the text is matters only for rewriting.
     const site: AttributeSite =
-      this.sites === null ? noSite : { type: "attribute", quote: tagSource.quote(index) ?? "", valueStart: vs, valueEnd: ve, css: null };
+      this.sites === null ? noSite : { type: "attribute", quote: tagSource.quote(index), valueStart: vs, valueEnd: ve, css: null };
     const documentBase = this.urls.documentBaseURL;
     const baseHref = this.baseHref;
     const enc = this.urls.outputEncoding;
@@ -746,7 +762,19 @@ class DocumentReader {
         const refresh = parseRefresh(v);
         if (refresh === null || refresh.url === null) return;
         const { text: item, start, end } = refresh.url;
-        this.add(tag, ns, name, "refresh", row.obsolete, item, at(start), endAt(end), documentBase, baseHref, enc, site, validate ? sliceMap(at, endAt, start) : null);
+        let refreshSite = site;
+        if (this.sites !== null) {
+          // "Skip quotes": the quote, if any, is the code point right before the URL.
+          const q = start > 0 ? v.charCodeAt(start - 1) : 0;
+          const quote = q === 0x27 ? "'" : q === 0x22 ? '"' : "";
+          const close = quote === "" ? -1 : v.indexOf(quote, end);
+          const tail = close !== -1 && v.slice(close + 1).trim() !== "";
+          refreshSite = {
+            ...site,
+            refresh: { quote, open: quote === "" ? null : [at(start - 1), endAt(start)], close: close === -1 ? null : [at(close), endAt(close + 1)], tail },
+          };
+        }
+        this.add(tag, ns, name, "refresh", row.obsolete, item, at(start), endAt(end), documentBase, baseHref, enc, refreshSite, validate ? sliceMap(at, endAt, start) : null);
         return;
       }
       case "css": {

@@ -29,3 +29,4 @@ export { parseSrcset, type ImageCandidate } from "./srcset.ts";
 export { parseRefresh, type RefreshValue } from "./refresh.ts";
 export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
 export { LinksError, isLinksError } from "./errors.ts";
+export { UnwritableValueError, isUnwritableValueError } from "./attribute-writer.ts";

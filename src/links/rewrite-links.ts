@@ -6,7 +6,8 @@
  */
 
 import type { EncodingName } from "../core/index.ts";
-import { attributeReferenceAt, sourceEnd, sourceStart } from "./character-references.ts";
+import { sourceEnd, sourceStart } from "./character-references.ts";
+import { escapeAttributeText, type ItemKind, refreshQuoteFor, UnwritableValueError, urlTextForItem } from "./attribute-writer.ts";
 import { escapeCSSURL } from "./css-urls.ts";
 import { byteOffsets, decodeWith, encodeText } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
@@ -45,54 +46,20 @@ interface Edit {
   readonly text: string;
   /** How an unencodable code point is written here (for byte output). */
   readonly context: "attribute" | "css";
+  /** Among edits at the same place: an opening quote (-1) before the value (0) before a closing quote (1). */
+  readonly order: -1 | 0 | 1;
 }
 
-type Quote = '"' | "'" | "";
+/** One replacement in a link's own document (before it is lifted through srcdoc levels). */
+interface LocalEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly order: -1 | 0 | 1;
+}
 
 function isASCIIWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-}
-
-/**
- * Escapes `text` for an attribute value quoted with `quote`, minimally: the
- * quote itself; an `&` only where the tokenizer would read a character
- * reference (`following` is the source text after the insertion point,
- * which can complete one); CR (which the tokenizer would turn into LF); and,
- * in an unquoted value, whatever would end it (whitespace, `>`), as
- * character references.
- *
- * @example
- * ```ts
- * escapeAttributeText('?a=1&b="2"&copy', '"', ""); // "?a=1&b=&quot;2&quot;&amp;copy"
- * escapeAttributeText("a b>c", "", ""); // "a&#32;b&gt;c"
- * ```
- */
-export function escapeAttributeText(text: string, quote: Quote, following: string, atValueStart = false): string {
-  let out = "";
-  let from = 0;
-  const whole = text + following;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    let replacement: string | null = null;
-    if (c === 0x26) {
-      if (attributeReferenceAt(whole, i, whole.length) !== null) replacement = "&amp;";
-    } else if (c === 0x0d) {
-      replacement = "&#13;";
-    } else if (quote === '"' && c === 0x22) {
-      replacement = "&quot;";
-    } else if (quote === "'" && c === 0x27) {
-      replacement = "&#39;";
-    } else if (quote === "" && (isASCIIWhitespace(c) || c === 0x3e)) {
-      replacement = c === 0x3e ? "&gt;" : `&#${c};`;
-    } else if (quote === "" && i === 0 && atValueStart && (c === 0x22 || c === 0x27)) {
-      // A value that starts with a quote would be read as a quoted value.
-      replacement = `&#${c};`;
-    }
-    if (replacement === null) continue;
-    out += text.slice(from, i) + replacement;
-    from = i + 1;
-  }
-  return from === 0 ? text : out + text.slice(from);
 }
 
 /** Whether an unquoted attribute value needs quotes once `text` replaces `[start, end)` of it. */
@@ -106,62 +73,117 @@ function unquotedNeedsQuotes(text: string, start: number, end: number, valueStar
   return false;
 }
 
+/** The microsyntax a link's URL is an item of (see attribute-writer.ts). */
+function itemKind(link: Link): ItemKind {
+  switch (link.kind) {
+    case "srcset":
+      return "srcset";
+    case "list":
+    case "absolute-list":
+      return "list";
+    case "refresh":
+      return "refresh";
+    case "css-url":
+    case "css-import":
+      return "css";
+    default:
+      return "single";
+  }
+}
+
 /**
- * Turns the new URL texts into edits of the top document: escaped for CSS
- * where the URL is in CSS, then for the attribute (adding quotes to an
- * unquoted value that needs them, once per attribute), then for each srcdoc
- * attribute the link is inside.
+ * The text of the URL as it goes into its place, before attribute escaping:
+ * an item of its microsyntax (attribute-writer.ts), then escaped for CSS
+ * where the URL is in CSS.
+ */
+function urlText(site: LinkSite, replacement: string): string {
+  const link = site.link;
+  const item = urlTextForItem(itemKind(link), replacement, { base: link.base, encoding: link.encoding });
+  const s = site.site;
+  if (s.type === "style-text") return escapeCSSURL(item, s.css);
+  if (s.type === "attribute" && s.css !== null) return escapeCSSURL(item, s.css);
+  return item;
+}
+
+/**
+ * Turns the new URL texts into edits of the top document, every one through
+ * the attribute writer: the URL as an item of its attribute's microsyntax
+ * (urlTextForItem; a refresh URL's quotes through refreshQuoteFor), escaped
+ * for CSS where it is in CSS, then for the attribute (a valueless attribute
+ * gets `="…"`; an unquoted value that needs quotes gets them around the whole
+ * value, once per attribute), then for each srcdoc attribute it is inside.
  */
 function buildEdits(text: string, sites: readonly LinkSite[], replacements: readonly (string | undefined)[]): Edit[] {
   const edits: Edit[] = [];
+  const texts = new Array<string | undefined>(sites.length);
   // Attributes (by key) that get quotes, and which quote.
   const quoted = new Map<number, '"' | "'">();
   for (let i = 0; i < sites.length; i++) {
     const replacement = replacements[i];
+    if (replacement === undefined) continue;
     const site = sites[i]!;
-    if (replacement === undefined || site.site.type !== "attribute" || site.site.quote !== "") continue;
-    const css = site.site.css;
-    const cssText = css === null ? replacement : escapeCSSURL(replacement, css);
-    if (!quoted.has(site.attributeKey) && unquotedNeedsQuotes(cssText, site.localStart, site.localEnd, site.site.valueStart, site.site.valueEnd)) {
+    const t = urlText(site, replacement);
+    texts[i] = t;
+    if (site.site.type !== "attribute" || site.site.quote !== "") continue;
+    if (!quoted.has(site.attributeKey) && unquotedNeedsQuotes(t, site.localStart, site.localEnd, site.site.valueStart, site.site.valueEnd)) {
       // Choose a quote that the value does not contain (the value text is in this document's source).
       const own = site.layers.length === 0 ? text : site.layers[0]!.map.text;
       const raw = own.slice(site.site.valueStart, site.site.valueEnd);
       // With both quotes in the value, none is added: character references do instead.
       // Otherwise the quote the value (and the new text) does not have, double by choice.
       if (!(raw.includes('"') && raw.includes("'"))) {
-        quoted.set(site.attributeKey, raw.includes('"') || (cssText.includes('"') && !cssText.includes("'") && !raw.includes("'")) ? "'" : '"');
+        quoted.set(site.attributeKey, raw.includes('"') || (t.includes('"') && !t.includes("'") && !raw.includes("'")) ? "'" : '"');
       }
     }
   }
   const quotesAdded = new Set<number>();
   for (let i = 0; i < sites.length; i++) {
-    const replacement = replacements[i];
-    if (replacement === undefined) continue;
+    const t = texts[i];
+    if (t === undefined) continue;
     const site = sites[i]!;
     const own = site.layers.length === 0 ? text : site.layers[0]!.map.text;
-    const local: { start: number; end: number; text: string }[] = [];
+    const local: LocalEdit[] = [];
     let context: "attribute" | "css" = "attribute";
     const s = site.site;
     if (s.type === "missing") {
-      local.push({ start: site.localStart, end: site.localEnd, text: ` action="${escapeAttributeText(replacement, '"', "")}"` });
+      local.push({ start: site.localStart, end: site.localEnd, text: ` action="${escapeAttributeText(t, '"', "")}"`, order: 0 });
     } else if (s.type === "style-text") {
-      local.push({ start: site.localStart, end: site.localEnd, text: escapeCSSURL(replacement, s.css) });
+      local.push({ start: site.localStart, end: site.localEnd, text: t, order: 0 });
       context = "css";
+    } else if (s.quote === null) {
+      // A valueless attribute (`<a href>`): its value is written after the name, with `=` and quotes.
+      local.push({ start: s.valueStart, end: s.valueEnd, text: `="${escapeAttributeText(t, '"', "")}"`, order: 0 });
     } else {
-      const cssText = s.css === null ? replacement : escapeCSSURL(replacement, s.css);
       const added = quoted.get(site.attributeKey);
-      const quote: Quote = added ?? s.quote;
+      const quote = added ?? s.quote;
       const following = own.slice(site.localEnd, Math.min(s.valueEnd, site.localEnd + 40));
-      local.push({ start: site.localStart, end: site.localEnd, text: escapeAttributeText(cssText, quote, following, site.localStart === s.valueStart) });
+      const refresh = s.refresh;
+      if (refresh !== undefined) {
+        // https://html.spec.whatwg.org/multipage/semantics.html#shared-declarative-refresh-steps —
+        // "If quote is not the empty string, and there is a code point in urlString equal to quote,
+        // then truncate urlString at that code point": write the URL in a quote it does not contain.
+        const next = refreshQuoteFor(t, refresh.quote);
+        if (next !== refresh.quote) {
+          if (next === "" && refresh.tail) {
+            throw new UnwritableValueError(t, "as a refresh URL it needs its quotes removed, and text follows the closing quote");
+          }
+          const quoteText = next === "" ? "" : escapeAttributeText(next, quote, "");
+          if (refresh.open !== null) local.push({ start: refresh.open[0], end: refresh.open[1], text: quoteText, order: -1 });
+          else if (next !== "") local.push({ start: site.localStart, end: site.localStart, text: quoteText, order: -1 });
+          if (refresh.close !== null) local.push({ start: refresh.close[0], end: refresh.close[1], text: quoteText, order: 1 });
+          else if (next !== "") local.push({ start: site.localEnd, end: site.localEnd, text: quoteText, order: 1 });
+        }
+      }
+      local.push({ start: site.localStart, end: site.localEnd, text: escapeAttributeText(t, quote, following, site.localStart === s.valueStart), order: 0 });
       if (added !== undefined && !quotesAdded.has(site.attributeKey)) {
         quotesAdded.add(site.attributeKey);
-        local.push({ start: s.valueStart, end: s.valueStart, text: added });
-        local.push({ start: s.valueEnd, end: s.valueEnd, text: added });
+        local.push({ start: s.valueStart, end: s.valueStart, text: added, order: -1 });
+        local.push({ start: s.valueEnd, end: s.valueEnd, text: added, order: 1 });
       }
     }
     // Lift each local edit through the srcdoc layers.
     for (const edit of local) {
-      let { start, end, text: t } = edit;
+      let { start, end, text: e } = edit;
       for (let k = 0; k < site.layers.length; k++) {
         const layer = site.layers[k]!;
         const outerStart = sourceStartOf(layer, start);
@@ -169,13 +191,13 @@ function buildEdits(text: string, sites: readonly LinkSite[], replacements: read
         start = outerStart;
         // The text of the document the srcdoc attribute is in.
         const outer = k + 1 < site.layers.length ? site.layers[k + 1]!.map.text : text;
-        t = escapeAttributeText(t, layer.quote, outer.slice(end, Math.min(layer.map.sourceEnd, end + 40)));
+        e = escapeAttributeText(e, layer.quote, outer.slice(end, Math.min(layer.map.sourceEnd, end + 40)));
         context = "attribute";
       }
-      edits.push({ start, end, text: t, context });
+      edits.push({ start, end, text: e, context, order: edit.order });
     }
   }
-  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  edits.sort((a, b) => a.start - b.start || a.order - b.order || a.end - b.end);
   return edits;
 }
 

@@ -91,17 +91,26 @@ function candidates(target: Readonly<URLRecord>, base: Readonly<URLRecord>, href
  * // "../img/a.png"
  * relativeReference("https://cdn.example.com/x.js", "https://example.com/"); // "//cdn.example.com/x.js"
  * relativeReference("mailto:someone@example.com", "https://example.com/"); // "mailto:someone@example.com"
+ * relativeReference("https://example.com/p.html", "https://example.com/p.html"); // ""
+ * relativeReference("https://example.com/p.html", "https://example.com/p.html", { nonEmpty: true }); // "p.html"
  * ```
+ *
+ * With `nonEmpty`, "" is never the answer: for a resource (`img src`,
+ * `script src`, a srcset or ping item, CSS `url()`, a form action) the empty
+ * string means something else than the base URL — no request at all,
+ * about:blank, an item that vanishes, the form's document URL — so the
+ * shortest non-empty reference (the file name, `./`, `?query`, …) is given.
  */
-export function relativeReference(target: string, base: string): string {
+export function relativeReference(target: string, base: string, options: { readonly nonEmpty?: boolean } = {}): string {
   const targetURL = basicURLParse(target);
   const baseURL = basicURLParse(base);
   if (targetURL === null) throw new LinksError(`Not an absolute URL: ${JSON.stringify(target)}`);
   if (baseURL === null) throw new LinksError(`Not an absolute URL: ${JSON.stringify(base)}`);
   const href = serializeURL(targetURL);
   let best = href;
+  const nonEmpty = options.nonEmpty === true;
   for (const candidate of candidates(targetURL, baseURL, href)) {
-    if (candidate.length >= best.length) continue;
+    if (candidate.length >= best.length || (nonEmpty && candidate === "")) continue;
     const back = basicURLParse(candidate, { base: baseURL });
     if (back !== null && serializeURL(back) === href) best = candidate;
   }
@@ -114,7 +123,9 @@ export function relativeReference(target: string, base: string): string {
  * document base URL; for `<base href>`, the fallback base URL; for a srcdoc
  * document's links, that document's base URL). `itemtype` URLs (which
  * must be absolute), URLs that do not parse, and missing form actions are
- * left alone, and so is a link already in its shortest form.
+ * left alone, and so is a link already in its shortest form. Only an `<a>`
+ * or `<area>` href may become "" (the base URL itself); every other link
+ * gets the shortest non-empty reference (see {@link relativeReference}).
  *
  * @example
  * ```ts
@@ -128,7 +139,10 @@ export function relativeReference(target: string, base: string): string {
 export function relativize(): (link: Link) => string | undefined {
   return (link) => {
     if (!rewritable(link) || link.base === null) return undefined;
-    const reference = relativeReference(link.url, link.base);
+    // Only a hyperlink's "" is the same URL: https://html.spec.whatwg.org/multipage/links.html#following-hyperlinks
+    // parses its href against the document base URL; elsewhere "" means no resource, about:blank, or the form's document URL.
+    const hyperlink = link.namespace === "html" && link.attribute === "href" && (link.element === "a" || link.element === "area");
+    const reference = relativeReference(link.url, link.base, { nonEmpty: !hyperlink });
     // A link whose own text is no longer already is as short as it gets.
     return reference.length < link.value.length ? reference : undefined;
   };

@@ -3,6 +3,8 @@ import { parseFragment, type DefaultTreeAdapterTypes } from "parse5";
 import { describe, expect, it } from "vitest";
 import { decodeAttributeValue, sourceEnd, sourceStart } from "../../src/links/character-references.ts";
 import { extractLinks, parseSrcset, rewriteLinks } from "../../src/links/index.ts";
+import { isUnwritableValueError } from "../../src/links/attribute-writer.ts";
+import { parseURL, serializeURL } from "../../src/core/index.ts";
 
 const url = "https://example.com/a/b";
 
@@ -43,13 +45,24 @@ describe("properties", () => {
   it("writes any value back so that it reads back the same, in every quoting context", () => {
     fc.assert(
       fc.property(newValue, fc.constantFrom('<a href="x" id=1>t</a>', "<a href='x' id=1>t</a>", "<a href=x id=1>t</a>", '<img srcset="x 1x">'), (value, html) => {
-        const out = rewriteLinks(html, { url, rewrite: () => value });
-        const links = extractLinks(out, { url });
         if (html.startsWith("<img")) {
-          // srcset splits at whitespace: check the text instead.
-          expect(out.startsWith('<img srcset="')).toBe(true);
+          // srcset splits at whitespace and drops trailing commas: the writer respells the URL as one
+          // candidate that resolves the same, or refuses (test/links/attribute-writer.test.ts).
+          let written: string;
+          try {
+            written = rewriteLinks(html, { url, rewrite: () => value });
+          } catch (error) {
+            expect(isUnwritableValueError(error), String(error)).toBe(true);
+            return;
+          }
+          const candidates = extractLinks(written, { url });
+          expect(candidates).toHaveLength(1);
+          const expected = parseURL(value, { base: url });
+          expect(candidates[0]!.url).toBe(expected === null ? null : serializeURL(expected));
           return;
         }
+        const out = rewriteLinks(html, { url, rewrite: () => value });
+        const links = extractLinks(out, { url });
         expect(links.map((l) => l.value)).toEqual([value.replaceAll("\r\n", "\n")]);
         expect(out.endsWith(" id=1>t</a>")).toBe(true);
       }),

@@ -50,26 +50,26 @@ describe("rewriteLinks: escaping for the quoting context", () => {
     expect(rewriteAll("<a href=x title=t>t</a>", () => '"q')).toBe("<a href='\"q' title=t>t</a>");
   });
 
-  it("quotes an unquoted srcset once, whichever candidates change", () => {
+  it("keeps a srcset candidate one candidate: a space in its URL is written as the URL parser reads it", () => {
     // Unquoted, candidates can only be apart through character references.
     const html = "<img srcset=a.png&#32;1x,b.png&#32;2x alt=x>";
     expect(extractLinks(html, { url }).map((l) => l.value)).toEqual(["a.png", "b.png"]);
     const out = rewriteAll(html, (l) => `/new ${l.value}`);
-    expect(out).toBe('<img srcset="/new a.png&#32;1x,/new b.png&#32;2x" alt=x>');
-    // (A space in a srcset URL starts its descriptors.)
-    expect(extractLinks(out, { url }).map((l) => [l.value, l.descriptors])).toEqual([
-      ["/new", ["a.png", "1x"]],
-      ["/new", ["b.png", "2x"]],
+    // (A space in a srcset URL would start its descriptors: it is percent-encoded, the same URL.)
+    expect(out).toBe("<img srcset=/new%20a.png&#32;1x,/new%20b.png&#32;2x alt=x>");
+    expect(extractLinks(out, { url }).map((l) => [l.url, l.descriptors])).toEqual([
+      [new URL("/new a.png", url).href, ["1x"]],
+      [new URL("/new b.png", url).href, ["2x"]],
     ]);
   });
 
   it("uses single quotes when the unquoted value holds a double quote, and references when it holds both", () => {
     expect(rewriteAll('<img src=a"b.png>', () => "c d.png")).toBe(`<img src='c d.png'>`);
-    expect(rewriteAll('<img srcset=a"b.png&#32;1x,c.png&#32;2x>', (l) => (l.value === "c.png" ? "c d.png" : undefined))).toBe(
-      `<img srcset='a"b.png&#32;1x,c d.png&#32;2x'>`,
+    expect(rewriteAll('<img srcset=a"b.png&#32;1x,c.png&#32;2x>', (l) => (l.value === "c.png" ? "c>d.png" : undefined))).toBe(
+      `<img srcset='a"b.png&#32;1x,c>d.png&#32;2x'>`,
     );
-    expect(rewriteAll(`<img srcset=a"'b.png&#32;1x,c.png&#32;2x>`, (l) => (l.value === "c.png" ? "c d.png" : undefined))).toBe(
-      `<img srcset=a"'b.png&#32;1x,c&#32;d.png&#32;2x>`,
+    expect(rewriteAll(`<img srcset=a"'b.png&#32;1x,c.png&#32;2x>`, (l) => (l.value === "c.png" ? "c>d.png" : undefined))).toBe(
+      `<img srcset=a"'b.png&#32;1x,c&gt;d.png&#32;2x>`,
     );
   });
 
