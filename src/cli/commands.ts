@@ -9,17 +9,18 @@
  * @module
  */
 
-import { readFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { mkdir, readlink, rm, symlink } from "node:fs/promises";
+import { availableParallelism, freemem } from "node:os";
 import path from "node:path";
 import { getEncoding } from "../core/index.ts";
 import { removeStaleTemporaryFiles } from "./atomic-write.ts";
 import type { BaseURLReport } from "./base-url-report.ts";
 import { UsageError } from "./errors.ts";
 import type { FileJob, FileResult, RewriteMode, Task } from "./file-tasks.ts";
-import { formatSeconds, plural } from "./format.ts";
+import { escapeControls, formatSeconds, plural } from "./format.ts";
+import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { ProgressBar } from "./progress.ts";
-import { directoryOf, documentURLOption, inputKind, listSite, siteFileURL, siteRootOption } from "./site.ts";
+import { directoryOf, documentURLOption, inputKind, listSite, siteFileURL, siteRootOption, type SiteProblem } from "./site.ts";
 import { runFiles, type SiteSource } from "./worker-pool.ts";
 
 /**
@@ -36,6 +37,23 @@ export interface CommonOptions {
   readonly jobs?: number | undefined;
   readonly quiet?: boolean | undefined;
   readonly progress?: boolean | undefined;
+  /** Follow symbolic links out of the site root (`--follow-symlinks`). */
+  readonly followSymlinks?: boolean | undefined;
+  /** The largest file read, in bytes (`--max-file-size`); default DEFAULT_MAX_FILE_SIZE. */
+  readonly maxFileSize?: number | undefined;
+}
+
+/** Reports what a walk left out, one line a path (control characters escaped); returns the count of errors among them. */
+function reportListingProblems(input: string, problems: readonly SiteProblem[], output: Output): number {
+  let errors = 0;
+  for (const problem of problems) {
+    // An unreadable directory or a link to nothing is a file the run could not read; the rest are warnings.
+    const error = problem.kind === "unreadable" || problem.kind === "broken-link";
+    if (error) errors++;
+    const label = error ? "cannot be read" : "warning";
+    output.err(`docbase: ${escapeControls(path.join(input, problem.path))}: ${label}: ${escapeControls(problem.message)}\n`);
+  }
+  return errors;
 }
 
 /**
@@ -75,6 +93,8 @@ interface Inputs {
   readonly site: SiteSource;
   readonly stdin?: Uint8Array | undefined;
   readonly directory: boolean;
+  /** Directories the walk could not read (each reported, and a failure of the run). */
+  readonly unreadable: number;
 }
 
 /**
@@ -83,25 +103,30 @@ interface Inputs {
  * (links under the URL's directory are internal, and must lead to files
  * under the file's directory). "-": standard input, at URL `url`.
  */
-async function gatherInputs(input: string, url: string): Promise<Inputs> {
+async function gatherInputs(input: string, url: string, options: CommonOptions, output: Output): Promise<Inputs> {
   const kind = await inputKind(input);
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   if (kind === "directory") {
     const root = siteRootOption(url, "--url");
-    const listing = await listSite(input);
-    const jobs = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel }));
-    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other], directories: listing.directories };
-    return { jobs, siteRoot: root, site, directory: true };
+    const follow = options.followSymlinks === true;
+    const listing = await listSite(input, { followSymlinks: follow });
+    const unreadable = reportListingProblems(input, listing.problems, output);
+    const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...(follow ? {} : { noFollow: true as const }) }));
+    // A link inside the site is served like its target: links to it are not missing.
+    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories };
+    return { jobs, siteRoot: root, site, directory: true, unreadable };
   }
   const documentURL = documentURLOption(url, "--url");
   const siteRoot = directoryOf(documentURL);
   if (kind === "stdin") {
-    return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "" }], siteRoot, site: null, stdin: await readStdin(), directory: false };
+    return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "" }], siteRoot, site: null, stdin: await readStdin(), directory: false, unreadable: 0 };
   }
   return {
-    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input) }],
+    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), maxBytes }],
     siteRoot,
     site: { type: "disk", root: path.dirname(path.resolve(input)) },
     directory: false,
+    unreadable: 0,
   };
 }
 
@@ -113,7 +138,7 @@ async function runTask(jobs: readonly FileJob[], task: Task, site: SiteSource, o
     await runFiles(jobs, {
       task,
       site,
-      threads: options.jobs ?? defaultThreads(),
+      threads: workerCount(options.jobs, jobs.length),
       stdin,
       onResult: (result: FileResult) => {
         if (result.out !== "" || result.err !== "") bar.clearLine();
@@ -129,9 +154,15 @@ async function runTask(jobs: readonly FileJob[], task: Task, site: SiteSource, o
   return counts;
 }
 
-/** Every core. */
-function defaultThreads(): number {
-  return availableParallelism();
+/**
+ * The worker threads to use: what `--jobs` asks (default: every core), but
+ * never more than the cores, the files, or what the free memory holds at
+ * 512 MiB a worker (a worker parses a page of up to --max-file-size, which
+ * takes many times its size: -j 100 once took 3 GB for nothing).
+ */
+function workerCount(requested: number | undefined, files: number): number {
+  const byMemory = Math.max(1, Math.floor(freemem() / (512 * 1024 * 1024)));
+  return Math.max(1, Math.min(requested ?? availableParallelism(), availableParallelism(), byMemory, Math.max(files, 1)));
 }
 
 function failures(counts: Record<string, number>): number {
@@ -175,10 +206,11 @@ export interface LinksOptions extends CommonOptions {
 export async function linksCommand(input: string, options: LinksOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
-  const inputs = await gatherInputs(input, options.url);
+  const inputs = await gatherInputs(input, options.url, options, output);
   const filter = options.internal === true ? "internal" : options.external === true ? "external" : "all";
   const task: Task = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
   const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
   const ms = performance.now() - started;
   if (options.quiet !== true) {
     const links = counts["links"] ?? 0;
@@ -217,9 +249,10 @@ export interface CheckOptions extends CommonOptions {
 export async function checkCommand(input: string, options: CheckOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
-  const inputs = await gatherInputs(input, options.url);
+  const inputs = await gatherInputs(input, options.url, options, output);
   const task: Task = { command: "check", json: options.json === true, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot };
   const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
   const ms = performance.now() - started;
   const problems = counts["problems"] ?? 0;
   if (options.quiet !== true) {
@@ -270,6 +303,24 @@ function rewriteMode(options: RewriteOptions): { mode: RewriteMode; root: string
   return { mode: { type: absolute === true ? "absolute" : "relative" }, root: siteRootOption(url, "--url") };
 }
 
+/** Copies each of a site's inner symbolic links into the output directory as a link with the same text; returns how many. */
+async function copySymlinks(inputDir: string, outDir: string, links: readonly string[], output: Output): Promise<number> {
+  let copied = 0;
+  for (const rel of links) {
+    const target = path.join(outDir, rel);
+    try {
+      const text = await readlink(path.join(inputDir, rel));
+      await mkdir(path.dirname(target), { recursive: true });
+      await rm(target, { force: true });
+      await symlink(text, target);
+      copied++;
+    } catch (error) {
+      output.err(`docbase: ${escapeControls(path.join(outDir, rel))}: cannot be written: ${escapeControls((error as Error).message)}\n`);
+    }
+  }
+  return copied;
+}
+
 /** Whether `inner` is `outer` or inside it (absolute paths). */
 function isInside(inner: string, outer: string): boolean {
   const rel = path.relative(outer, inner);
@@ -297,24 +348,31 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   if (outDir !== null && isInside(inputDir, outDir)) throw new UsageError(`rewrite: --out ${options.out} contains the site ${input}; choose a directory outside it (or inside it)`);
   const dryRun = options.dryRun === true;
   const started = performance.now();
-  const listing = await listSite(input, outDir === null ? [] : [outDir]);
+  const follow = options.followSymlinks === true;
+  const listing = await listSite(input, { exclude: outDir === null ? [] : [outDir], followSymlinks: follow });
+  const unreadable = reportListingProblems(input, listing.problems, output);
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   let stale = 0;
   if (!dryRun) {
     stale += await removeStaleTemporaryFiles(inputDir, listing.temporary);
     if (outDir !== null) {
       try {
-        stale += await removeStaleTemporaryFiles(outDir, (await listSite(outDir)).temporary);
+        stale += await removeStaleTemporaryFiles(outDir, (await listSite(outDir, {})).temporary);
       } catch {
         // No output directory yet.
       }
     }
   }
-  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel }));
+  const noFollow = follow ? {} : { noFollow: true as const };
+  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...noFollow }));
   if (outDir !== null) {
-    for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true });
+    for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true, ...noFollow });
   }
   const task: Task = { command: "rewrite", json: options.json === true, encoding, mode, outDir, dryRun };
   const counts = await runTask(jobs, task, null, options, output, undefined);
+  if (unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + unreadable;
+  // rewrite --out: a link inside the site is copied as a link (its target is rewritten at its own path).
+  if (outDir !== null && !dryRun) counts["copied"] = (counts["copied"] ?? 0) + (await copySymlinks(inputDir, outDir, listing.symlinks, output));
   const ms = performance.now() - started;
   if (options.quiet !== true) {
     const verb = dryRun ? "would rewrite" : "rewrote";
@@ -341,6 +399,8 @@ export interface BaseOptions {
   readonly url: string;
   readonly json?: boolean | undefined;
   readonly encoding?: string | undefined;
+  /** The largest file read, in bytes (`--max-file-size`). */
+  readonly maxFileSize?: number | undefined;
 }
 
 function formatBaseReport(file: string, report: BaseURLReport): string {
@@ -391,9 +451,11 @@ export async function baseCommand(input: string, options: BaseOptions, output: O
   const url = documentURLOption(options.url, "--url");
   let bytes: Uint8Array;
   try {
-    bytes = kind === "stdin" ? await readStdin() : await readFile(input);
+    const read = kind === "stdin" ? await readStdin() : await readRegularFile(input, { maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+    if (typeof read === "string") throw new Error(read);
+    bytes = read;
   } catch (error) {
-    output.err(`docbase: ${input}: cannot be read: ${(error as Error).message}\n`);
+    output.err(`docbase: ${escapeControls(input)}: cannot be read: ${escapeControls((error as Error).message)}\n`);
     return 1;
   }
   // Optimisation: the library loads here, in the main thread, only for `base` (workers load it for the others).

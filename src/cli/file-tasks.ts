@@ -12,9 +12,10 @@ import path from "node:path";
 import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
 import { absolutize, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
 import { copyFileAtomic, writeFileAtomic } from "./atomic-write.ts";
+import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
 import { sniffEncoding } from "./document-text.ts";
-import { formatLinkTable, formatValue, linkLabel } from "./format.ts";
+import { escapeControls, excerpt, formatLinkTable, formatValue, linkLabel } from "./format.ts";
 import { siteFileForURL, type SiteFiles, siteHas } from "./site.ts";
 
 /**
@@ -41,6 +42,10 @@ export interface FileJob {
   readonly rel: string;
   /** For `rewrite --out`: a file that is not HTML, copied as it is. */
   readonly copy?: true;
+  /** The size cap (bytes) of a document read; default DEFAULT_MAX_FILE_SIZE. */
+  readonly maxBytes?: number;
+  /** A file found by a site walk: refuse a symbolic link in its place instead of following it. */
+  readonly noFollow?: true;
 }
 
 /**
@@ -155,11 +160,7 @@ export interface TaskEnvironment {
 /** Reads a job's bytes, or returns the error message. */
 async function readJob(job: FileJob, stdin: Uint8Array | undefined): Promise<Uint8Array | string> {
   if (job.path === "-") return stdin ?? new Uint8Array();
-  try {
-    return await readFile(job.path);
-  } catch (error) {
-    return (error as Error).message;
-  }
+  return readRegularFile(job.path, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE, noFollow: job.noFollow === true });
 }
 
 /** A document whose encoding is "replacement" decodes to one U+FFFD: there is nothing to read in it. */
@@ -170,7 +171,7 @@ function undecodable(bytes: Uint8Array, encoding: string | undefined): string | 
 
 function failed(job: FileJob, kind: "unreadable" | "undecodable" | "failed", message: string, verb?: string): FileResult {
   verb ??= kind === "unreadable" ? "cannot be read" : kind === "undecodable" ? "cannot be decoded" : "failed";
-  return { index: job.index, out: "", err: `docbase: ${job.display}: ${verb}: ${message}\n`, counts: { files: 1, [kind]: 1 } };
+  return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: ${verb}: ${escapeControls(message)}\n`, counts: { files: 1, [kind]: 1 } };
 }
 
 // --- links ---------------------------------------------------------------------
@@ -201,7 +202,7 @@ async function linksFile(job: FileJob, task: LinksTask, env: TaskEnvironment): P
     }
     if (parts.length > 0) out = `${parts.join("\n")}\n`;
   } else if (shown.length > 0) {
-    out = formatLinkTable(job.display === "-" ? "<stdin>" : job.display, shown);
+    out = formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown);
   }
   return { index: job.index, out, err: "", counts: { files: 1, links: links.length, shown: shown.length, internal, external, invalid } };
 }
@@ -229,8 +230,9 @@ export interface Finding {
   readonly message: string;
   readonly element: string;
   readonly attribute: string | null;
-  readonly value: string;
-  readonly url: string | null;
+  /** The link's value; for a link's second and later validation errors, omitted (it is in the first). */
+  readonly value?: string;
+  readonly url?: string | null;
 }
 
 /**
@@ -248,20 +250,24 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
   for (const link of links) {
     const errors = link.errors;
     if (errors === undefined) continue;
+    let first = true;
     for (const error of errors) {
       const description = validationErrorTypes[error.type as ValidationErrorType]?.description ?? "";
       const fails = link.url === null ? " The URL does not parse." : "";
+      // Bounded: the message shows the offending part of a long value, and only a link's first finding
+      // carries the whole value and URL (each error repeating them made the output quadratic in one URL).
+      const at = link.value.length > 120 ? ` (at ${error.start}–${error.end} of ${link.value.length})` : "";
       findings.push({
         line: error.line,
         column: error.column,
         type: error.type,
         category: "invalid-url",
-        message: `${linkLabel(link)} ${formatValue(link.value)}: ${description}${fails}`,
+        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, error.start, error.end))}${at}: ${description}${fails}`,
         element: link.element,
         attribute: link.attribute,
-        value: link.value,
-        url: link.url,
+        ...(first ? { value: link.value, url: link.url } : {}),
       });
+      first = false;
     }
   }
 }
@@ -349,7 +355,7 @@ async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): P
         JSON.stringify({ file: job.display, line: f.line, column: f.column, type: f.type, category: f.category, message: f.message, element: f.element, attribute: f.attribute, value: f.value, url: f.url }),
       );
     } else {
-      lines.push(`${job.display}:${f.line}:${f.column}: ${f.type}: ${f.message}`);
+      lines.push(`${escapeControls(job.display)}:${f.line}:${f.column}: ${f.type}: ${escapeControls(f.message)}`);
     }
   }
   return { index: job.index, out: lines.length === 0 ? "" : `${lines.join("\n")}\n`, err: "", counts };
@@ -382,7 +388,7 @@ async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult>
     try {
       await copyFileAtomic(job.path, target);
     } catch (error) {
-      return { index: job.index, out: "", err: `docbase: ${job.display}: cannot be copied: ${(error as Error).message}\n`, counts: { failed: 1 } };
+      return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: cannot be copied: ${escapeControls((error as Error).message)}\n`, counts: { failed: 1 } };
     }
     return { index: job.index, out: "", err: "", counts: { copied: 1 } };
   }
@@ -419,7 +425,7 @@ async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult>
           .join("");
       } else {
         const rows = changes.map(({ link, to }) => `  ${link.line}:${link.column}  ${linkLabel(link)}  ${formatValue(link.value)} → ${formatValue(to)}`);
-        out = `${job.display}: ${changes.length} link${changes.length === 1 ? "" : "s"}\n${rows.join("\n")}\n`;
+        out = `${escapeControls(job.display)}: ${changes.length} link${changes.length === 1 ? "" : "s"}\n${rows.join("\n")}\n`;
       }
     }
     return { index: job.index, out, err: "", counts };
@@ -429,7 +435,7 @@ async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult>
     // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
     else if (changed) await writeFileAtomic(await realpath(target), output, await modeOf(job.path));
   } catch (error) {
-    return { index: job.index, out: "", err: `docbase: ${job.display}: cannot be written: ${(error as Error).message}\n`, counts: { files: 1, failed: 1 } };
+    return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: cannot be written: ${escapeControls((error as Error).message)}\n`, counts: { files: 1, failed: 1 } };
   }
   return { index: job.index, out, err: "", counts };
 }

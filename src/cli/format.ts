@@ -23,6 +23,47 @@ export function formatValue(value: string): string {
 }
 
 /**
+ * Text for a terminal: every control character (C0 but tab, DEL, C1) and
+ * the bidirectional overrides written as `\xHH` / `\u{HHHH}`, so that a file
+ * name or a document's text cannot move the cursor, ring the bell, start an
+ * escape sequence or fake a line. JSON output does not need it (JSON
+ * escapes them itself).
+ *
+ * @example
+ * ```ts
+ * escapeControls("a\u001b[2Jb.html"); // "a\\x1b[2Jb.html"
+ * escapeControls("plain.html"); // "plain.html"
+ * ```
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
+/**
+ * A long value as printed in a finding: whole when it is short, else its
+ * `[start, end)` part with a little context and `…` for what is left out,
+ * so that a message's length does not grow with the value (a URL of
+ * 40,000 code points with 20,000 validation errors would otherwise print
+ * the whole URL 20,000 times).
+ *
+ * @example
+ * ```ts
+ * excerpt("https://example.com/a b", 21, 22); // "https://example.com/a b"
+ * excerpt("x".repeat(500) + " " + "y".repeat(500), 500, 501); // "…xxxxxxxxxxxxxxxxxxxxxxxx yyyyyyyyyyyyyyyyyyyyyyyy…"
+ * ```
+ */
+export function excerpt(value: string, start: number, end: number): string {
+  const CONTEXT = 24;
+  if (value.length <= 120) return value;
+  const from = Math.max(0, start - CONTEXT);
+  const to = Math.min(value.length, Math.max(end, start) + CONTEXT, from + 120);
+  return `${from > 0 ? "…" : ""}${value.slice(from, to)}${to < value.length ? "…" : ""}`;
+}
+
+/**
  * How a link's element and attribute are printed, with where the link is
  * (a srcdoc document, a template).
  *

@@ -102,13 +102,23 @@ Examples:
   $ docbase base examples/site/docs/guide.html --url https://example.com/docs/guide.html
   $ docbase base page.html --url https://example.com/a/ --json`;
 
+/** `--max-file-size`: a positive whole number of bytes, with an optional K, M or G (binary) suffix. */
+function byteSize(value: string): number {
+  const match = /^(\d+)([KMG]?)i?B?$/i.exec(value.trim());
+  const n = match === null ? Number.NaN : Number(match[1]) * 1024 ** " KMG".indexOf((match[2] || " ").toUpperCase());
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`not a size in bytes: ${JSON.stringify(value)} (e.g. 1048576, 512K, 64M, 1G)`);
+  return n;
+}
+
 function addCommon(command: Command, options: { jobs: boolean }): Command {
   command
     .option("--json", "one JSON object per line on standard output")
-    .option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)");
+    .option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)")
+    .addOption(new Option("--max-file-size <bytes>", "the largest file read, in bytes (K, M, G suffixes); a larger one is reported and skipped (default: 64M)").argParser(byteSize));
   if (options.jobs) {
     command
-      .addOption(new Option("-j, --jobs <n>", "worker threads (default: every core; small inputs run in one)").argParser(positiveInteger))
+      .option("--follow-symlinks", "follow symbolic links out of the site root (default: a link inside the site is read as its target, once; one outside is reported and skipped)")
+      .addOption(new Option("-j, --jobs <n>", "worker threads (default: every core; capped by the cores, the files and the free memory)").argParser(positiveInteger))
       .option("-q, --quiet", "no progress bar and no summary on standard error")
       .option("--progress", "show the progress bar even when standard error is not a terminal");
   }

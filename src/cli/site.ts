@@ -147,8 +147,9 @@ export interface SiteTarget {
 /**
  * Which file of the site `url` points to, or null when it is not under the
  * site root. The query and fragment do not matter; each path segment is
- * percent-decoded as UTF-8 (a segment that decodes to "/" or NUL names no
- * file: its path is returned as it is, and will not be found).
+ * percent-decoded as UTF-8 (a segment whose decoding holds "/", "\\" or
+ * NUL names no file: it is kept as written, so that it is never a separator
+ * and is not found).
  *
  * @example
  * ```ts
@@ -170,7 +171,13 @@ export function siteFileForURL(rootURL: string, url: string): SiteTarget | null 
   const directory = rest === "" || rest.endsWith("/");
   const decoder = new TextDecoder();
   const segments = rest.split("/").filter((s) => s !== "");
-  const decoded = segments.map((s) => (s.includes("%") ? decoder.decode(percentDecodeString(s)) : s));
+  // A segment is one file name: one whose decoding holds a separator ("%2F", "%5C") or NUL stays as it is
+  // written — a name no file of the site has — so that a lookup can never climb out of the root.
+  const decoded = segments.map((s) => {
+    if (!s.includes("%")) return s;
+    const name = decoder.decode(percentDecodeString(s));
+    return /[/\\\0]/.test(name) || name === "." || name === ".." ? s : name;
+  });
   return { path: decoded.join("/"), directory };
 }
 
@@ -215,9 +222,13 @@ export function siteFilesFromLists(files: readonly string[], directories: readon
  * ```
  */
 export function siteFilesOnDisk(rootDirectory: string): SiteFiles {
+  const root = path.resolve(rootDirectory);
   const kind = (p: string): "file" | "directory" | null => {
+    const full = path.resolve(root, ...p.split("/"));
+    // Never a lookup outside the root (no existence oracle for the rest of the disk).
+    if (!isWithin(root, full)) return null;
     try {
-      const s = statSync(path.join(rootDirectory, ...p.split("/")));
+      const s = statSync(full);
       return s.isDirectory() ? "directory" : "file";
     } catch {
       return null;
@@ -248,82 +259,161 @@ export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
 }
 
 /**
+ * Something a walk left out, with why: a symbolic link that leads out of
+ * the site or nowhere, a directory it could not read, a file that is not a
+ * regular file (a FIFO, a device, a socket).
+ *
+ * @example
+ * ```ts
+ * const problem: SiteProblem = { path: "link.html", kind: "outside", message: "a symbolic link to outside the site root (../outside/a.html): skipped" };
+ * ```
+ */
+export interface SiteProblem {
+  /** The path relative to the walked directory, "/"-separated. */
+  readonly path: string;
+  /** "unreadable" (a directory that cannot be read) and "broken-link" are errors; the others are warnings. */
+  readonly kind: "outside" | "broken-link" | "special" | "unreadable";
+  readonly message: string;
+}
+
+/**
  * What a walk found. Paths are relative to the walked directory,
  * "/"-separated, sorted by code unit.
  *
  * @example
  * ```ts
- * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [] };
+ * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], problems: [] };
  * ```
  */
 export interface SiteListing {
-  /** HTML documents (`.html`, `.htm`). */
+  /** HTML documents (`.html`, `.htm`): regular files. */
   readonly html: string[];
-  /** Every other file. */
+  /** Every other regular file. */
   readonly other: string[];
   /** Every directory ("" is the root itself, not listed). */
   readonly directories: string[];
   /** Temporary files of atomic writes (see {@link TEMP_FILE_PATTERN}). */
   readonly temporary: string[];
+  /**
+   * Symbolic links to a file or directory inside the site: not read (their
+   * target is, at its own path and URL), copied as links by `rewrite --out`.
+   */
+  readonly symlinks: string[];
+  /** What the walk left out, and why. */
+  readonly problems: SiteProblem[];
 }
 
 /**
- * Lists the files under `root`, recursively. Version-control and
- * `node_modules` directories are skipped, and so is every directory in
- * `exclude` (absolute paths: an `--out` directory inside the site).
- * Symbolic links are followed (a directory reached twice is walked once);
- * a link that leads nowhere is listed as a file, so that reading it
- * reports the error.
+ * Options of {@link listSite}.
+ *
+ * @example
+ * ```ts
+ * const options: ListSiteOptions = { exclude: ["/tmp/out"], followSymlinks: false };
+ * ```
+ */
+export interface ListSiteOptions {
+  /** Directories (absolute paths) the walk does not enter: an `--out` directory inside the site. */
+  readonly exclude?: readonly string[] | undefined;
+  /** Follow symbolic links wherever they lead (`--follow-symlinks`); default false. */
+  readonly followSymlinks?: boolean | undefined;
+}
+
+/** Whether `child` is `parent` or inside it (both resolved, real paths). */
+function isWithin(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+/**
+ * Lists the files under `root`, recursively, never leaving it unless told
+ * to. Version-control and `node_modules` directories are skipped, and so is
+ * every directory in `exclude`.
+ *
+ * Symbolic links: by default a link is not followed. A link to a file or a
+ * directory inside the site is listed in `symlinks` — its target is walked
+ * at its own path, so each file is read once, at its own URL — and a link
+ * that leads out of the site, or nowhere, is a problem (a warning). With
+ * `followSymlinks`, links are followed wherever they lead (a directory
+ * reached twice is walked once). Only regular files are listed as files; a
+ * FIFO, a device or a socket is a problem (a warning), and so is a
+ * directory that cannot be read (an error), and the walk goes on.
  *
  * @example
  * ```ts
  * (await listSite("examples/site")).html.slice(0, 2); // ["about/index.html", "about/team.html"]
  * ```
  */
-export async function listSite(root: string, exclude: readonly string[] = []): Promise<SiteListing> {
+export async function listSite(root: string, options: ListSiteOptions = {}): Promise<SiteListing> {
   const html: string[] = [];
   const other: string[] = [];
   const directories: string[] = [];
   const temporary: string[] = [];
-  const excluded = new Set(exclude.map((p) => path.resolve(p)));
+  const symlinks: string[] = [];
+  const problems: SiteProblem[] = [];
+  const follow = options.followSymlinks === true;
+  const excluded = new Set((options.exclude ?? []).map((p) => path.resolve(p)));
+  const realRoot = await realpath(root);
   const seen = new Set<string>();
+  const addFile = (name: string, relPath: string): void => {
+    if (TEMP_FILE_PATTERN.test(name)) temporary.push(relPath);
+    else if (isHTMLFileName(name)) html.push(relPath);
+    else other.push(relPath);
+  };
   const walk = async (dir: string, rel: string): Promise<void> => {
-    const real = await realpath(dir);
-    if (seen.has(real)) return;
-    seen.add(real);
-    const entries = await readdir(dir, { withFileTypes: true });
+    let entries;
+    try {
+      const real = await realpath(dir);
+      if (seen.has(real)) return;
+      seen.add(real);
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      problems.push({ path: rel === "" ? "." : rel, kind: "unreadable", message: `cannot read this directory: ${(error as Error).message}` });
+      return;
+    }
     for (const entry of entries) {
       const name = entry.name;
       const full = path.join(dir, name);
       const relPath = rel === "" ? name : `${rel}/${name}`;
       let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
+        let target: string;
         try {
-          isDirectory = (await stat(full)).isDirectory();
+          target = await realpath(full);
         } catch {
-          isDirectory = false;
+          problems.push({ path: relPath, kind: "broken-link", message: "a symbolic link to nothing (ENOENT)" });
+          continue;
+        }
+        if (!follow) {
+          if (isWithin(realRoot, target)) symlinks.push(relPath);
+          else problems.push({ path: relPath, kind: "outside", message: `a symbolic link to outside the site root (${target}): skipped (--follow-symlinks follows it)` });
+          continue;
+        }
+        try {
+          const stats = await stat(full);
+          isDirectory = stats.isDirectory();
+          isFile = stats.isFile();
+        } catch {
+          problems.push({ path: relPath, kind: "broken-link", message: "a symbolic link to nothing (ENOENT)" });
+          continue;
         }
       }
       if (isDirectory) {
         if (SKIPPED_DIRECTORIES.has(name) || excluded.has(path.resolve(full))) continue;
         directories.push(relPath);
         await walk(full, relPath);
-      } else if (TEMP_FILE_PATTERN.test(name)) {
-        temporary.push(relPath);
-      } else if (isHTMLFileName(name)) {
-        html.push(relPath);
-      } else if (entry.isFile() || entry.isSymbolicLink()) {
-        other.push(relPath);
+      } else if (isFile) {
+        addFile(name, relPath);
+      } else {
+        problems.push({ path: relPath, kind: "special", message: "not a regular file (a FIFO, a device or a socket): skipped" });
       }
     }
   };
   await walk(root, "");
   const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  html.sort(byCodeUnit);
-  other.sort(byCodeUnit);
-  directories.sort(byCodeUnit);
-  temporary.sort(byCodeUnit);
-  return { html, other, directories, temporary };
+  for (const list of [html, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
+  problems.sort((a, b) => byCodeUnit(a.path, b.path));
+  return { html, other, directories, temporary, symlinks, problems };
 }
 
 /**

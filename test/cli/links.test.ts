@@ -145,7 +145,7 @@ describe("docbase links", () => {
     const run = await docbase(["links", dir, "--url", "https://example.com/", "--json"]);
     expect(run.code).toBe(1);
     expect(jsonLines(run.stdout)).toHaveLength(1);
-    expect(run.stderr).toContain(`docbase: ${path.join(dir, "dangling.html")}: cannot be read: ENOENT`);
+    expect(run.stderr).toContain(`docbase: ${path.join(dir, "dangling.html")}: cannot be read: a symbolic link to nothing (ENOENT)`);
     expect(run.stderr).toMatch(/1 file could not be read, decoded or written/);
   });
 

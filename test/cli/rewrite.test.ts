@@ -100,11 +100,15 @@ describe("docbase rewrite", () => {
     expect(statSync(path.join(dir, "a.html")).mode & 0o777).toBe(0o640);
   });
 
-  it("rewrites the file a symbolic link points to, and keeps the link", async () => {
+  it("does not write through a symbolic link out of the site, unless --follow-symlinks", async () => {
     const dir = writeTree(temporaryDirectory(), { "real/a.html": '<a href="b.html">', "site/b.html": "" });
     symlinkSync(path.join(dir, "real/a.html"), path.join(dir, "site/a.html"));
     const run = await docbase(["rewrite", path.join(dir, "site"), "--url", "https://example.com/", "--absolute"]);
     expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`${path.join(dir, "site/a.html")}: warning: a symbolic link to outside the site root`);
+    expect(readFileSync(path.join(dir, "real/a.html"), "utf8")).toBe('<a href="b.html">');
+    const followed = await docbase(["rewrite", path.join(dir, "site"), "--url", "https://example.com/", "--absolute", "--follow-symlinks"]);
+    expect(followed.code).toBe(0);
     expect(lstatSync(path.join(dir, "site/a.html")).isSymbolicLink()).toBe(true);
     expect(readFileSync(path.join(dir, "real/a.html"), "utf8")).toBe('<a href="https://example.com/b.html">');
     expect(readdirSync(path.join(dir, "real"))).toEqual(["a.html"]);
@@ -156,9 +160,9 @@ describe("docbase rewrite", () => {
     const kr = readFileSync(path.join(dir, "kr.html"));
     const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`docbase: ${path.join(dir, "dangling.html")}: cannot be read: ENOENT`);
+    expect(run.stderr).toContain(`docbase: ${path.join(dir, "dangling.html")}: cannot be read: a symbolic link to nothing (ENOENT)`);
     expect(run.stderr).toContain(`docbase: ${path.join(dir, "kr.html")}: cannot be decoded: its encoding is the replacement encoding`);
-    expect(run.stderr).toMatch(/rewrote 1 link in 1 of 3 HTML files.*; 2 files could not be read, decoded or written/);
+    expect(run.stderr).toMatch(/rewrote 1 link in 1 of 2 HTML files.*; 2 files could not be read, decoded or written/);
     expect(readFileSync(path.join(dir, "kr.html"))).toEqual(kr);
     expect(readFileSync(path.join(dir, "ok.html"), "utf8")).toBe('<a href="https://example.com/a.html">');
   });

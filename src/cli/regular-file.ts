@@ -1,0 +1,89 @@
+/**
+ * Reading a file the command was given or found: only a regular file is
+ * read (a FIFO would block forever, a device such as /dev/zero never ends),
+ * never more than a size cap, and, for files found by a walk of a site, not
+ * through a symbolic link (the walk decides about links; a file swapped for
+ * a link after the walk is refused, not followed).
+ *
+ * @module
+ */
+
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+
+/** The default size cap of a document the command reads (`--max-file-size`): 64 MiB. */
+export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+
+/**
+ * Options of {@link readRegularFile}.
+ *
+ * @example
+ * ```ts
+ * const options: ReadRegularFileOptions = { maxBytes: 1 << 20, noFollow: true };
+ * ```
+ */
+export interface ReadRegularFileOptions {
+  /** Larger files are refused. */
+  readonly maxBytes: number;
+  /** Refuse a symbolic link instead of reading what it points to. */
+  readonly noFollow?: boolean | undefined;
+}
+
+/** "12.5 MB" for a byte count. */
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/**
+ * The bytes of the regular file at `path`, or a message that says why it
+ * was not read: not a regular file (a FIFO, a device, a socket, a
+ * directory), a symbolic link where `noFollow` is set, larger than
+ * `maxBytes`, or the system's error.
+ *
+ * The file is opened non-blocking (a FIFO opens at once instead of waiting
+ * for a writer) and checked with `fstat` on the open descriptor, so what is
+ * read is what was checked.
+ *
+ * @example
+ * ```ts
+ * await readRegularFile("examples/site/index.html", { maxBytes: 1 << 20 }); // Uint8Array
+ * await readRegularFile("/dev/zero", { maxBytes: 1 << 20 }); // "not a regular file (a character device)"
+ * ```
+ */
+export async function readRegularFile(path: string, options: ReadRegularFileOptions): Promise<Uint8Array | string> {
+  let flags = constants.O_RDONLY | constants.O_NONBLOCK;
+  if (options.noFollow === true) flags |= constants.O_NOFOLLOW;
+  let handle;
+  try {
+    handle = await open(path, flags);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP" && options.noFollow === true) return "it is a symbolic link (not followed)";
+    return (error as Error).message;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      const what = stats.isFIFO() ? "a FIFO" : stats.isCharacterDevice() ? "a character device" : stats.isBlockDevice() ? "a block device" : stats.isSocket() ? "a socket" : stats.isDirectory() ? "a directory" : "not a file";
+      return `not a regular file (${what})`;
+    }
+    if (stats.size > options.maxBytes) {
+      return `it is larger (${formatSize(stats.size)}) than the largest file read (${formatSize(options.maxBytes)}; --max-file-size raises it)`;
+    }
+    // Read at most one byte more than the cap: a file that grew since fstat is refused too.
+    const buffer = Buffer.allocUnsafe(Math.min(options.maxBytes + 1, Math.max(stats.size, 0) + 65536));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) break;
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > options.maxBytes) return `it grew larger than the largest file read (${formatSize(options.maxBytes)}) while it was read`;
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await handle.close();
+  }
+}
