@@ -277,13 +277,14 @@ function missingFileFindings(links: readonly Link[], root: string, site: SiteFil
     if (link.url === null || !mustExist(link)) continue;
     const target = siteFileForURL(root, link.url);
     if (target === null || siteHas(site, target)) continue;
-    const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${target.path}/`}` : `no file ${target.path}`;
+    const name = excerpt(target.path, target.path.length, target.path.length);
+    const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
     findings.push({
       line: link.line,
       column: link.column,
       type: "missing-file",
       category: "missing-file",
-      message: `${linkLabel(link)} ${formatValue(link.value)} → ${link.url}: ${what} in the site`,
+      message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(link.url, 0, 0)}: ${what} in the site`,
       element: link.element,
       attribute: link.attribute,
       value: link.value,
