@@ -11,7 +11,7 @@
  * @module
  */
 
-import { copyFile, mkdir, open, rename, unlink } from "node:fs/promises";
+import { copyFile, lstat, mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { TEMP_FILE_PATTERN } from "./site.ts";
@@ -34,13 +34,19 @@ function temporaryPath(target: string): string {
  * // site/.index.html.docbase-4242-0-0.tmp is written, synced, then renamed to site/index.html
  * ```
  */
-export async function writeFileAtomic(target: string, data: Uint8Array, mode?: number): Promise<void> {
+export async function writeFileAtomic(target: string, data: Uint8Array, mode?: number, owner?: { readonly uid: number; readonly gid: number }): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = temporaryPath(target);
   const handle = await open(temporary, "wx", mode ?? 0o666);
   try {
     try {
       await handle.writeFile(data);
+      if (owner !== undefined) {
+        // The old file's owner and group, where this process may give them (root may; others may keep
+        // their own uid and one of their groups); otherwise the new file is the writer's, as any editor's.
+        await handle.chown(owner.uid, owner.gid).catch(() => undefined);
+      }
+      // After chown, which may clear set-user-ID and set-group-ID bits.
       if (mode !== undefined) await handle.chmod(mode);
       // The data must be on disk before the rename makes it the file's, or a
       // crash of the machine could leave an empty file under the old name.
@@ -53,6 +59,32 @@ export async function writeFileAtomic(target: string, data: Uint8Array, mode?: n
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Replaces the content of the existing file `target` with `data`, atomically
+ * (through {@link writeFileAtomic}), as the same file as far as a rename
+ * allows: the new file keeps the old one's permission bits and, where the
+ * process may give it (root, or the owner keeping their own group), its
+ * owner and group. Two cases are refused with an error that says why, and
+ * the file is left as it was:
+ *
+ * - a file with more than one hard link: a rename would give `target` a new
+ *   inode and leave the other names with the old content (the links would
+ *   be split), and writing in place would lose atomicity;
+ * - a file without the owner's write permission (0444): the user marked it
+ *   read-only, and a rename would replace it all the same.
+ *
+ * @example
+ * ```ts
+ * await replaceFileAtomic("site/index.html", new TextEncoder().encode("<a href=/>"));
+ * ```
+ */
+export async function replaceFileAtomic(target: string, data: Uint8Array): Promise<void> {
+  const before = await lstat(target);
+  if (before.nlink > 1) throw new Error(`it has ${before.nlink} hard links, and replacing it would split them: left as it was`);
+  if ((before.mode & 0o200) === 0) throw new Error(`it is read-only (mode ${(before.mode & 0o7777).toString(8).padStart(4, "0")}): left as it was`);
+  await writeFileAtomic(target, data, before.mode & 0o7777, { uid: before.uid, gid: before.gid });
 }
 
 /**

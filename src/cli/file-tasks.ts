@@ -11,7 +11,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
 import { absolutize, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
-import { copyFileAtomic, writeFileAtomic } from "./atomic-write.ts";
+import { copyFileAtomic, replaceFileAtomic, writeFileAtomic } from "./atomic-write.ts";
 import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
 import { sniffEncoding } from "./document-text.ts";
@@ -434,7 +434,7 @@ async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult>
   try {
     if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
     // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
-    else if (changed) await writeFileAtomic(await realpath(target), output, await modeOf(job.path));
+    else if (changed) await replaceFileAtomic(await realpath(target), output);
   } catch (error) {
     return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: cannot be written: ${escapeControls((error as Error).message)}\n`, counts: { files: 1, failed: 1 } };
   }

@@ -143,3 +143,32 @@ describe("text output", () => {
     expect(jsonLines(json.stdout)[0]!["file"]).toBe(path.join(dir, name));
   });
 });
+
+describe("in-place rewrite keeps the file", () => {
+  it("keeps its mode and its owner and group (as root, for a file owned by another user)", async () => {
+    const dir = writeTree(temporaryDirectory(), { "a.html": '<a href="b.html">', "b.html": "" });
+    const file = path.join(dir, "a.html");
+    chmodSync(file, 0o640);
+    spawnSync("chown", ["65534:65534", file]);
+    const run = await docbase(["rewrite", dir, "--url", url, "--absolute"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(`<a href="${url}b.html">`);
+    const after = lstatSync(file);
+    expect(after.mode & 0o7777).toBe(0o640);
+    if (process.getuid?.() === 0) expect([after.uid, after.gid]).toEqual([65534, 65534]);
+  });
+
+  it("reports and skips a file with several hard links, and a read-only one, leaving them as they were", async () => {
+    const dir = writeTree(temporaryDirectory(), { "linked.html": '<a href="b.html">', "ro.html": '<a href="b.html">', "ok.html": '<a href="b.html">', "b.html": "" });
+    spawnSync("ln", [path.join(dir, "linked.html"), path.join(dir, "other-name.txt")]);
+    chmodSync(path.join(dir, "ro.html"), 0o444);
+    const run = await docbase(["rewrite", dir, "--url", url, "--absolute"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path.join(dir, "linked.html")}: cannot be written: it has 2 hard links, and replacing it would split them: left as it was`);
+    expect(run.stderr).toContain(`${path.join(dir, "ro.html")}: cannot be written: it is read-only (mode 0444): left as it was`);
+    expect(readFileSync(path.join(dir, "linked.html"), "utf8")).toBe('<a href="b.html">');
+    expect(lstatSync(path.join(dir, "linked.html")).ino).toBe(lstatSync(path.join(dir, "other-name.txt")).ino);
+    expect(readFileSync(path.join(dir, "ro.html"), "utf8")).toBe('<a href="b.html">');
+    expect(readFileSync(path.join(dir, "ok.html"), "utf8")).toBe(`<a href="${url}b.html">`);
+  });
+});
