@@ -260,7 +260,7 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     const what =
       problems === 0
         ? "no problems"
-        : `${plural(problems, "problem")} (${plural(counts["invalid-url"] ?? 0, "URL validation error")}, ${plural(counts["missing-file"] ?? 0, "missing file")}, ${plural(counts["base-url"] ?? 0, "base-URL surprise")})`;
+        : `${plural(problems, "problem")} (${plural(counts["invalid-url"] ?? 0, "URL validation error")}, ${plural(counts["missing-file"] ?? 0, "missing file")}, ${plural(counts["base-url"] ?? 0, "base-URL surprise")}${(counts["limit"] ?? 0) > 0 ? `, ${plural(counts["limit"] ?? 0, "srcdoc document")} too deep to read` : ""})`;
     output.err(`docbase check: ${what} in ${files} (${plural(counts["links"] ?? 0, "link")}), ${formatSeconds(ms)}${rate(inputs.jobs.length, ms)}${failureNote(counts)}\n`);
   }
   return problems > 0 || failures(counts) > 0 ? 1 : 0;

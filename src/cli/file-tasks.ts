@@ -10,7 +10,7 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
-import { absolutize, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
+import { absolutize, DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
 import { copyFileAtomic, replaceFileAtomic, writeFileAtomic } from "./atomic-write.ts";
 import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
@@ -226,7 +226,8 @@ export interface Finding {
   readonly column: number;
   /** A validation error's name (`"invalid-URL-unit"`), `"missing-file"`, or a base-URL surprise (`"base-after-links"`, …). */
   readonly type: string;
-  readonly category: "invalid-url" | "missing-file" | "base-url";
+  /** "limit": a part of the document not read (a srcdoc document nested too deep). */
+  readonly category: "invalid-url" | "missing-file" | "base-url" | "limit";
   readonly message: string;
   readonly element: string;
   readonly attribute: string | null;
@@ -332,8 +333,22 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
  * ```
  */
 export function checkDocument(bytes: Uint8Array, options: { readonly url: string; readonly encoding: string | undefined; readonly root: string | null; readonly site: SiteFiles | null }): { links: number; findings: Finding[] } {
-  const links = extractLinks(bytes, { url: options.url, encoding: options.encoding, validate: true });
   const findings: Finding[] = [];
+  const links = extractLinks(bytes, {
+    url: options.url,
+    encoding: options.encoding,
+    validate: true,
+    onSrcdocTooDeep: ({ line, column, depth }) =>
+      findings.push({
+        line,
+        column,
+        type: "srcdoc-too-deep",
+        category: "limit",
+        message: `<iframe srcdoc> at depth ${depth}: srcdoc documents deeper than ${DEFAULT_MAX_SRCDOC_DEPTH} levels are not read`,
+        element: "iframe",
+        attribute: "srcdoc",
+      }),
+  });
   validationFindings(links, findings);
   if (options.root !== null && options.site !== null) missingFileFindings(links, options.root, options.site, findings);
   if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
@@ -347,7 +362,7 @@ async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): P
   const why = undecodable(bytes, task.encoding);
   if (why !== null) return failed(job, "undecodable", why);
   const { links, findings } = checkDocument(bytes, { url: job.url, encoding: task.encoding, root: task.siteRoot, site: env.site });
-  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "base-url": 0 };
+  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "base-url": 0, limit: 0 };
   const lines: string[] = [];
   for (const f of findings) {
     counts[f.category]!++;

@@ -201,7 +201,43 @@ export interface ExtractLinksOptions {
    * without (a crawler that runs no script sees the links in `noscript`).
    */
   readonly scripting?: boolean | undefined;
+  /**
+   * How many srcdoc levels deep links are read (default
+   * {@link DEFAULT_MAX_SRCDOC_DEPTH}). Each level's text holds every level
+   * inside it, so reading n levels costs n passes over the deepest text:
+   * the cap keeps a hostile document linear. The srcdoc documents of
+   * iframes deeper than that are not read; `onSrcdocTooDeep` hears of each.
+   */
+  readonly maxSrcdocDepth?: number | undefined;
+  /** Called for each iframe whose srcdoc document is beyond `maxSrcdocDepth`, with where its srcdoc value starts in the source. */
+  readonly onSrcdocTooDeep?: ((place: SrcdocTooDeep) => void) | undefined;
 }
+
+/**
+ * An iframe whose srcdoc document was not read: it would be at `depth`,
+ * beyond the cap. `start` is where its srcdoc value starts in the source
+ * (UTF-16 offset of the string given, or of the decoded text of bytes);
+ * `line` and `column` as links have them.
+ *
+ * @example
+ * ```ts
+ * const place: SrcdocTooDeep = { depth: 33, start: 4096, line: 1, column: 4097 };
+ * ```
+ */
+export interface SrcdocTooDeep {
+  readonly depth: number;
+  readonly start: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * The default of `maxSrcdocDepth`: 32 levels of srcdoc documents, far more
+ * than pages use, and few enough that a document of thousands of nested
+ * levels (each level's text holding all the deeper ones) stays linear.
+ * Browsers cap nested browsing contexts too.
+ */
+export const DEFAULT_MAX_SRCDOC_DEPTH = 32;
 
 /** How a URL's text sits in the source: what a new value must be escaped for. */
 export interface AttributeSite {
@@ -294,6 +330,10 @@ export interface PreparedDocument {
   readonly parsed: ParsedSource;
   /** Whether it was parsed with scripting enabled (srcdoc documents are too). */
   readonly scripting: boolean;
+  /** How many srcdoc levels are read (see ExtractLinksOptions.maxSrcdocDepth). */
+  readonly maxSrcdocDepth: number;
+  /** Where the srcdoc values of the iframes too deep to read start in the top document's text (filled by extractSites). */
+  readonly tooDeep: { depth: number; start: number }[];
 }
 
 /**
@@ -346,13 +386,22 @@ function asciiLowercase(s: string): string {
  */
 export function prepareDocument(
   html: string | Uint8Array,
-  options: { readonly url?: unknown; readonly encoding?: unknown; readonly scripting?: unknown },
+  options: { readonly url?: unknown; readonly encoding?: unknown; readonly scripting?: unknown; readonly maxSrcdocDepth?: unknown },
 ): PreparedDocument {
   if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
   const url = documentURLOption(options.url);
   const label = options.encoding;
   if (label !== undefined && typeof label !== "string") throw new LinksError(`The "encoding" option must be a string (an encoding label), not ${typeof label}`);
   const scripting = options.scripting !== false;
+  const depth = options.maxSrcdocDepth;
+  if (depth !== undefined && (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0)) {
+    throw new LinksError(`The "maxSrcdocDepth" option must be a whole number of levels (0 or more), not ${JSON.stringify(depth) ?? typeof depth}`);
+  }
+  const maxSrcdocDepth = depth ?? DEFAULT_MAX_SRCDOC_DEPTH;
+  // A Uint8Array of any realm (a jsdom window's too): not instanceof, which is per realm.
+  if (typeof html !== "string" && Object.prototype.toString.call(html) !== "[object Uint8Array]") {
+    throw new LinksError(`The document must be a string or a Uint8Array, not ${html === null ? "null" : typeof html}`);
+  }
   if (typeof html === "string") {
     let encoding: EncodingName = "UTF-8";
     if (label !== undefined) {
@@ -360,7 +409,7 @@ export function prepareDocument(
       if (found === null) throw new UnknownEncodingError(label);
       encoding = found;
     }
-    return { text: html, url, encoding, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting), scripting };
+    return { text: html, url, encoding, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting), scripting, maxSrcdocDepth, tooDeep: [] };
   }
   if (!(html instanceof Uint8Array)) throw new LinksError(`The document must be a string or a Uint8Array, not ${html === null ? "null" : typeof html}`);
   let decoded = decodeDocument(html, label);
@@ -382,7 +431,7 @@ export function prepareDocument(
       break;
     }
   }
-  return { text: decoded.text, url, encoding: decoded.encoding, bytes: html, decoded, parsed, scripting };
+  return { text: decoded.text, url, encoding: decoded.encoding, bytes: html, decoded, parsed, scripting, maxSrcdocDepth, tooDeep: [] };
 }
 
 // --- Extraction ----------------------------------------------------------------
@@ -513,8 +562,13 @@ class DocumentReader {
   private readonly memoURLs: (string | null)[] = new Array<string | null>(MEMO_SLOTS).fill(null);
   /** Where the start tag being read is in the source (reused for every tag). */
   private readonly tagSource = new StartTagSource();
+  private readonly maxSrcdocDepth: number;
+  private readonly tooDeep: { depth: number; start: number }[];
 
-  constructor(job: Job, validate: boolean, scripting: boolean, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
+  constructor(job: Job, validate: boolean, document: PreparedDocument, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
+    const scripting = document.scripting;
+    this.maxSrcdocDepth = document.maxSrcdocDepth;
+    this.tooDeep = document.tooDeep;
     this.links = links;
     this.scripting = scripting;
     this.job = job;
@@ -788,6 +842,12 @@ class DocumentReader {
       }
       case "srcdoc": {
         if (!mapped) return;
+        if (this.job.depth + 1 > this.maxSrcdocDepth) {
+          let start = vs;
+          for (const layer of this.job.layers) start = sourceStart(layer.map, start);
+          this.tooDeep.push({ depth: this.job.depth + 1, start });
+          return;
+        }
         const srcdocMap = map ?? { text: v, sourceStart: vs, sourceEnd: ve, segments: null };
         // https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes —
         // an about:srcdoc document, UTF-8, whose about base URL is the
@@ -887,7 +947,7 @@ export function extractSites(document: PreparedDocument, validate: boolean, rewr
   ];
   // A work list, not recursion: srcdoc documents nest as deep as the input lets them.
   for (let j = 0; j < jobs.length; j++) {
-    const reader = new DocumentReader(jobs[j]!, validate, document.scripting, links, sites, jobs, () => id++);
+    const reader = new DocumentReader(jobs[j]!, validate, document, links, sites, jobs, () => id++);
     reader.read();
     sampleReaders?.push(reader);
     jobs[j] = undefined as unknown as Job; // Let a finished document's tree go.
@@ -1014,7 +1074,15 @@ function setLinesAndColumns(text: string, links: Link[]): void {
  */
 export function extractLinks(html: string | Uint8Array, options: ExtractLinksOptions): Link[] {
   const document = prepareDocument(html, options);
-  return extractSites(document, options.validate === true, false).links;
+  const links = extractSites(document, options.validate === true, false).links;
+  const report = options.onSrcdocTooDeep;
+  if (report !== undefined) {
+    for (const { depth, start } of document.tooDeep) {
+      const { line, column } = sourcePosition(document.text, start);
+      report({ depth, start, line, column });
+    }
+  }
+  return links;
 }
 
 /**

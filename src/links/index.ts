@@ -21,7 +21,7 @@
 import "../core/require-supported-runtime.ts";
 
 export { catalogue, lookupAttribute, type AttributeKind, type CatalogueEntry } from "./catalogue.ts";
-export { extractLinks, type ExtractLinksOptions, type Link, type LinkKind, type LinkValidationError } from "./extract-links.ts";
+export { DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type ExtractLinksOptions, type Link, type LinkKind, type LinkValidationError, type SrcdocTooDeep } from "./extract-links.ts";
 export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";
 export { rewriteLinks, type RewriteLinksOptions } from "./rewrite-links.ts";
 export { absolutize, relativize, rebase, relativeReference } from "./rewrites.ts";
