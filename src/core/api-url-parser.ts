@@ -7,6 +7,7 @@
  * @module
  */
 
+import { checkParseArguments } from "./argument-errors.ts";
 import { type OutputEncodingName, resolveEncodingLabel } from "./encoding.ts";
 import { basicURLParse } from "./parser.ts";
 import type { URLRecord } from "./url-record.ts";
@@ -50,6 +51,8 @@ export interface ParseURLOptions {
  * ```
  */
 export function parseURL(input: string, options?: ParseURLOptions): URLRecord | null {
+  // Misuse is a named error, not an internal TypeError from deep inside the parser.
+  checkParseArguments("parseURL", input, options);
   let encoding: OutputEncodingName = "UTF-8";
   if (options?.encoding !== undefined) encoding = resolveEncodingLabel(options.encoding);
   let base: URLRecord | null = null;

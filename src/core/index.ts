@@ -11,6 +11,7 @@
 import "./require-supported-runtime.ts";
 
 export { parseURL, type ParseURLOptions } from "./api-url-parser.ts";
+export { URLArgumentError, isURLArgumentError } from "./argument-errors.ts";
 export { basicURLParse, type BasicURLParseOptions, type StateOverride } from "./parser.ts";
 export { serializeURL, serializePath, type SerializeURLOptions } from "./serializer.ts";
 export {

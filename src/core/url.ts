@@ -13,11 +13,20 @@ import { basicURLParse } from "./parser.ts";
 import { userinfoPercentEncodeSet, utf8PercentEncodeString } from "./percent-encoding.ts";
 import { serializeURL } from "./serializer.ts";
 import { cannotHaveUsernamePasswordPort, type URLRecord } from "./url-record.ts";
-import { attachToURL, resetSearchParams, toUSVString, URLSearchParams, type URLRecordBox } from "./url-search-params.ts";
+import { attachToURL, flushQuery, resetSearchParams, toUSVString, URLSearchParams, type URLRecordBox } from "./url-search-params.ts";
 
-function parseWithOptionalBase(url: unknown, base: unknown): URLRecord | null {
+/** A record URL.parse() has parsed, for the constructor call it makes to take (see the constructor). */
+let adopting: URLRecord | null = null;
+
+/**
+ * The arguments of the constructor, parse() and canParse(), converted as
+ * Web IDL converts a USVString (each toString called once, in order; its
+ * exceptions propagate, and a Symbol throws a TypeError), then parsed.
+ */
+function parseWithOptionalBase(url: unknown, base: unknown): { input: string; parsed: URLRecord | null } {
   const input = toUSVString(url);
-  return parseURL(input, base === undefined ? {} : { base: toUSVString(base) });
+  const parsed = parseURL(input, base === undefined ? {} : { base: toUSVString(base) });
+  return { input, parsed };
 }
 
 /**
@@ -43,29 +52,39 @@ export class URL {
   /** https://url.spec.whatwg.org/#dom-url-url — throws TypeError when `url` (or `base`) is not a valid URL. */
   constructor(url: string | { toString(): string }, base?: string | { toString(): string }) {
     if (arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
-    const parsed = parseWithOptionalBase(url, base);
-    if (parsed === null) throw new TypeError(`Invalid URL: ${toUSVString(url)}`);
-    this.#box = { record: parsed };
+    // URL.parse() hands over the record it parsed: nothing is converted or parsed twice.
+    const adopted = adopting;
+    if (adopted !== null) {
+      adopting = null;
+      this.#box = { record: adopted, pending: null };
+      return;
+    }
+    const { input, parsed } = parseWithOptionalBase(url, base);
+    if (parsed === null) throw new TypeError(`Invalid URL: ${input}`);
+    this.#box = { record: parsed, pending: null };
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse — the URL, or null instead of throwing. */
   static parse(url: string | { toString(): string }, base?: string | { toString(): string }): URL | null {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'parse' on 'URL': 1 argument required, but only 0 present.");
-    try {
-      return base === undefined ? new URL(url) : new URL(url, base);
-    } catch {
-      return null;
-    }
+    // Conversion errors propagate (as Node's and browsers' URL.parse do); only a parse failure is null.
+    const { parsed } = parseWithOptionalBase(url, base);
+    if (parsed === null) return null;
+    adopting = parsed;
+    return new URL("");
   }
 
   /** https://url.spec.whatwg.org/#dom-url-canparse */
   static canParse(url: string | { toString(): string }, base?: string | { toString(): string }): boolean {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'canParse' on 'URL': 1 argument required, but only 0 present.");
-    return parseWithOptionalBase(url, base) !== null;
+    return parseWithOptionalBase(url, base).parsed !== null;
   }
 
   get #url(): URLRecord {
-    return this.#box.record;
+    const box = this.#box;
+    // A change of searchParams not yet written into the record (see URLSearchParams' #update).
+    if (box.pending !== null) flushQuery(box.pending);
+    return box.record;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-href */
@@ -74,9 +93,12 @@ export class URL {
   }
 
   set href(value: string) {
-    const parsed = parseURL(toUSVString(value));
+    const input = toUSVString(value);
+    const parsed = parseURL(input);
     // "If parsedURL is failure, then throw a TypeError."
-    if (parsed === null) throw new TypeError(`Invalid URL: ${toUSVString(value)}`);
+    if (parsed === null) throw new TypeError(`Invalid URL: ${input}`);
+    // The new record replaces whatever the query object had pending.
+    this.#box.pending = null;
     this.#box.record = parsed;
     if (this.#query !== null) resetSearchParams(this.#query, parsed.query);
   }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { checkParseArguments } from "./argument-errors.ts";
 import { type OutputEncodingName, resolveEncodingLabel } from "./encoding.ts";
 import { ErrorSink } from "./error-sink.ts";
 import type { ParseURLOptions } from "./api-url-parser.ts";
@@ -47,6 +48,8 @@ export interface ValidateURLResult {
  * ```
  */
 export function validateURL(input: string, options?: ParseURLOptions): ValidateURLResult {
+  // Misuse is a named error, not an internal TypeError from deep inside the parser.
+  checkParseArguments("validateURL", input, options);
   let encoding: OutputEncodingName = "UTF-8";
   if (options?.encoding !== undefined) encoding = resolveEncodingLabel(options.encoding);
   let base: URLRecord | null = null;
