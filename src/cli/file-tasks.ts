@@ -46,6 +46,8 @@ export interface FileJob {
   readonly maxBytes?: number;
   /** A file found by a site walk: refuse a symbolic link in its place instead of following it. */
   readonly noFollow?: true;
+  /** Run again alone after its worker stopped: if it stops a worker again, it is reported as failed. */
+  readonly retried?: true;
 }
 
 /**

@@ -61,6 +61,13 @@ export function siteFilesFrom(source: SiteSource): SiteFiles | null {
 const MIN_FILES_PER_WORKER = 24;
 
 /**
+ * A worker's old-generation heap cap, in MiB: a page too large for it stops
+ * that worker only (its file is reported). DOCBASE_WORKER_HEAP_MB sets
+ * another (the tests use a small one to run a worker out of memory).
+ */
+const WORKER_HEAP_MB = Number(process.env["DOCBASE_WORKER_HEAP_MB"]) > 0 ? Number(process.env["DOCBASE_WORKER_HEAP_MB"]) : 2048;
+
+/**
  * Options of {@link runFiles}.
  *
  * @example
@@ -135,50 +142,85 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
   }
   const batchSize = Math.max(1, Math.min(64, Math.floor(jobs.length / (threads * 16))));
   let nextJob = 0;
+  // Jobs of a batch whose worker died: each is run again alone, so that one bad file loses only its own result.
+  const retries: FileJob[][] = [];
   const takeBatch = (): FileJob[] | null => {
+    const retry = retries.shift();
+    if (retry !== undefined) return retry;
     if (nextJob >= jobs.length) return null;
     const batch = jobs.slice(nextJob, nextJob + batchSize);
     nextJob += batch.length;
     return batch;
   };
   const init: WorkerInit = { task: options.task, site: options.site };
-  const workers: Worker[] = [];
+  const workers = new Set<Worker>();
   try {
-    await new Promise<void>((resolve, reject) => {
+    await new Promise<void>((resolve) => {
       let done = 0;
-      let failed = false;
-      const fail = (error: Error): void => {
-        if (failed) return;
-        failed = true;
-        reject(error);
+      // Each job's result is taken once: a job run again after its worker stopped may have been answered already.
+      const answered = new Uint8Array(jobs.length);
+      const finish = (results: readonly FileResult[]): void => {
+        let fresh = 0;
+        for (const result of results) {
+          if (answered[result.index] === 1) continue;
+          answered[result.index] = 1;
+          order.add(result);
+          fresh++;
+        }
+        done += fresh;
+        options.onProgress?.(fresh);
+        if (done === jobs.length) resolve();
       };
-      for (let t = 0; t < threads; t++) {
-        const worker = new Worker(workerURL(), { workerData: init });
-        workers.push(worker);
-        let inFlight = 0;
+      const start = (): void => {
+        // A worker's heap is capped, so that a page too large for it stops the worker, not the command.
+        const worker = new Worker(workerURL(), { workerData: init, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+        workers.add(worker);
+        // The batches sent and not answered yet, by their first job's index (a worker reads files
+        // asynchronously, so it may answer its batches in another order than it got them).
+        const inFlight = new Map<number, FileJob[]>();
+        let gone = false;
         const send = (): void => {
           const batch = takeBatch();
           if (batch === null) return;
-          inFlight++;
+          inFlight.set(batch[0]!.index, batch);
           worker.postMessage(batch);
         };
         worker.on("message", (results: FileResult[]) => {
-          inFlight--;
-          for (const result of results) order.add(result);
-          done += results.length;
-          options.onProgress?.(results.length);
-          if (done === jobs.length) resolve();
-          else send();
+          if (results.length > 0) inFlight.delete(results[0]!.index);
+          finish(results);
+          if (done < jobs.length) send();
         });
-        worker.on("error", fail);
-        worker.on("exit", (code) => {
-          if (inFlight > 0 || (code !== 0 && done < jobs.length)) fail(new Error(`a worker thread stopped (exit code ${code}) before finishing its files`));
+        const lost = (why: string): void => {
+          if (gone) return;
+          gone = true;
+          workers.delete(worker);
+          void worker.terminate();
+          if (inFlight.size === 0) return;
+          for (const batch of inFlight.values()) {
+            if (batch.every((job) => answered[job.index] === 1)) continue;
+            if (batch.length === 1 && batch[0]!.retried === true) {
+              const job = batch[0]!;
+              finish([{ index: job.index, out: "", err: `docbase: ${job.display}: failed: the worker reading it stopped (${why})\n`, counts: { files: 1, failed: 1 } }]);
+            } else {
+              for (const job of batch) if (answered[job.index] !== 1) retries.push([{ ...job, retried: true }]);
+            }
+          }
+          inFlight.clear();
+          if (done < jobs.length) start();
+        };
+        // The answers a worker posted before it stopped arrive after its "error" event, before "exit":
+        // what it still had is known at "exit".
+        let why: string | null = null;
+        worker.on("error", (error: Error) => {
+          why ??= error.message;
         });
+        worker.on("exit", (code) => lost(why ?? `exit code ${code}`));
         send();
         send();
-      }
+      };
+      for (let t = 0; t < threads; t++) start();
     });
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...workers].map((w) => w.terminate()));
   }
 }

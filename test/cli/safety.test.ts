@@ -172,3 +172,20 @@ describe("in-place rewrite keeps the file", () => {
     expect(readFileSync(path.join(dir, "ok.html"), "utf8")).toBe(`<a href="${url}b.html">`);
   });
 });
+
+describe("a file that stops its worker", () => {
+  it("loses only its own result: the others are reported, it is a failure, the run finishes", async () => {
+    const tree: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) tree[`p${String(i).padStart(2, "0")}.html`] = `<a href="q${i}.html">x</a>`;
+    // ~24 MB of links: more than a 64 MiB worker heap holds once parsed.
+    tree["p30-huge.html"] = '<a href="h.html">x</a>'.repeat(1_100_000);
+    const dir = writeTree(temporaryDirectory(), tree);
+    const run = await docbase(["links", dir, "--url", url, "--json", "--jobs", "2", "--max-file-size", "100M"], { env: { DOCBASE_WORKER_HEAP_MB: "64" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path.join(dir, "p30-huge.html")}: failed: the worker reading it stopped`);
+    const files = new Set(jsonLines(run.stdout).map((l) => l["file"]));
+    expect(files.size).toBe(60);
+    expect(files.has(path.join(dir, "p30-huge.html"))).toBe(false);
+    expect(run.stderr).not.toContain("internal error");
+  }, 120_000);
+});
