@@ -248,13 +248,31 @@ function mustExist(link: Link): boolean {
   return link.attribute !== "ping" && link.attribute !== "action" && link.attribute !== "formaction";
 }
 
+/** How many validation errors of one link are listed; the rest are one "more-validation-errors" finding. */
+const MAX_ERRORS_PER_LINK = 100;
+
 /** The validation errors of every link, each at its place in the source (the links layer's `line` and `column` of the error). */
 function validationFindings(links: readonly Link[], findings: Finding[]): void {
   for (const link of links) {
     const errors = link.errors;
     if (errors === undefined) continue;
     let first = true;
+    let shown = 0;
     for (const error of errors) {
+      // Bounded: a URL with thousands of errors (a 2 MB href of "% ") lists its first ones and a count.
+      if (shown === MAX_ERRORS_PER_LINK) {
+        findings.push({
+          line: error.line,
+          column: error.column,
+          type: "more-validation-errors",
+          category: "invalid-url",
+          message: `${linkLabel(link)}: ${(errors.length - shown).toLocaleString("en-US")} more validation errors in this URL, not listed`,
+          element: link.element,
+          attribute: link.attribute,
+        });
+        break;
+      }
+      shown++;
       const description = validationErrorTypes[error.type as ValidationErrorType]?.description ?? "";
       const fails = link.url === null ? " The URL does not parse." : "";
       // Bounded: the message shows the offending part of a long value, and only a link's first finding
