@@ -9,7 +9,7 @@
  * @module
  */
 
-import { mkdir, readlink, rm, symlink } from "node:fs/promises";
+import { copyFile, mkdir, readlink, rm, symlink } from "node:fs/promises";
 import { availableParallelism, freemem } from "node:os";
 import path from "node:path";
 import { getEncoding } from "../core/index.ts";
@@ -372,7 +372,21 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const counts = await runTask(jobs, task, null, options, output, undefined);
   if (unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + unreadable;
   // rewrite --out: a link inside the site is copied as a link (its target is rewritten at its own path).
-  if (outDir !== null && !dryRun) counts["copied"] = (counts["copied"] ?? 0) + (await copySymlinks(inputDir, outDir, listing.symlinks, output));
+  if (outDir !== null && !dryRun) {
+    counts["copied"] = (counts["copied"] ?? 0) + (await copySymlinks(inputDir, outDir, listing.symlinks, output));
+    // Files whose names are not UTF-8: copied byte for byte, under the same name (paths as bytes).
+    for (const { directory, name } of listing.notUTF8) {
+      const shown = path.join(outDir, directory, name.toString("latin1"));
+      try {
+        await mkdir(path.join(outDir, directory), { recursive: true });
+        await copyFile(Buffer.concat([Buffer.from(`${path.join(inputDir, directory)}/`), name]), Buffer.concat([Buffer.from(`${path.join(outDir, directory)}/`), name]));
+        counts["copied"] = (counts["copied"] ?? 0) + 1;
+      } catch (error) {
+        output.err(`docbase: ${escapeControls(shown)}: cannot be copied: ${escapeControls((error as Error).message)}\n`);
+        counts["failed"] = (counts["failed"] ?? 0) + 1;
+      }
+    }
+  }
   const ms = performance.now() - started;
   if (options.quiet !== true) {
     const verb = dryRun ? "would rewrite" : "rewrote";

@@ -272,7 +272,7 @@ export interface SiteProblem {
   /** The path relative to the walked directory, "/"-separated. */
   readonly path: string;
   /** "unreadable" (a directory that cannot be read) and "broken-link" are errors; the others are warnings. */
-  readonly kind: "outside" | "broken-link" | "special" | "unreadable";
+  readonly kind: "outside" | "broken-link" | "special" | "unreadable" | "not-utf8";
   readonly message: string;
 }
 
@@ -301,6 +301,12 @@ export interface SiteListing {
   readonly symlinks: string[];
   /** What the walk left out, and why. */
   readonly problems: SiteProblem[];
+  /**
+   * Regular files whose names are not UTF-8 (the name's bytes, relative to
+   * the walked directory): they have no URL docbase can give, so they are
+   * not read; `rewrite --out` copies them as they are.
+   */
+  readonly notUTF8: { readonly directory: string; readonly name: Buffer }[];
 }
 
 /**
@@ -350,6 +356,8 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const temporary: string[] = [];
   const symlinks: string[] = [];
   const problems: SiteProblem[] = [];
+  const notUTF8: { directory: string; name: Buffer }[] = [];
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
   const follow = options.followSymlinks === true;
   const excluded = new Set((options.exclude ?? []).map((p) => path.resolve(p)));
   const realRoot = await realpath(root);
@@ -365,13 +373,22 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
       const real = await realpath(dir);
       if (seen.has(real)) return;
       seen.add(real);
-      entries = await readdir(dir, { withFileTypes: true });
+      // Names as bytes: a name that is not UTF-8 would otherwise become U+FFFD, a file that is not there.
+      entries = await readdir(dir, { withFileTypes: true, encoding: "buffer" });
     } catch (error) {
       problems.push({ path: rel === "" ? "." : rel, kind: "unreadable", message: `cannot read this directory: ${(error as Error).message}` });
       return;
     }
     for (const entry of entries) {
-      const name = entry.name;
+      let name: string;
+      try {
+        name = utf8.decode(entry.name);
+      } catch {
+        const shown = `${rel === "" ? "" : `${rel}/`}${entry.name.toString("latin1")}`;
+        if (entry.isFile()) notUTF8.push({ directory: rel, name: entry.name });
+        problems.push({ path: shown, kind: "not-utf8", message: `its name is not UTF-8 (${entry.name.toString("hex")}): it has no URL, so it is not read${entry.isFile() ? " (rewrite --out copies it as it is)" : ""}` });
+        continue;
+      }
       const full = path.join(dir, name);
       const relPath = rel === "" ? name : `${rel}/${name}`;
       let isDirectory = entry.isDirectory();
@@ -413,7 +430,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   for (const list of [html, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
   problems.sort((a, b) => byCodeUnit(a.path, b.path));
-  return { html, other, directories, temporary, symlinks, problems };
+  return { html, other, directories, temporary, symlinks, problems, notUTF8 };
 }
 
 /**

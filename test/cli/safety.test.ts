@@ -193,3 +193,19 @@ describe("a file that stops its worker", () => {
     expect(run.stderr).not.toContain("internal error");
   }, 120_000);
 });
+
+describe("file names that are not UTF-8", () => {
+  it("are a warning (no URL can be given), not ENOENT, and rewrite --out copies them byte for byte", async () => {
+    const dir = writeTree(temporaryDirectory(), { "ok.html": '<a href="a.html">' });
+    const name = Buffer.from("caf\xe9.html", "latin1");
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/`), name]), '<a href="b.html">');
+    const run = await docbase(["links", dir, "--url", url, "--json"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("warning: its name is not UTF-8 (636166e92e68746d6c)");
+    expect(run.stderr).not.toContain("ENOENT");
+    const out = path.join(dir, "..", `${path.basename(dir)}-out`);
+    const rewrite = await docbase(["rewrite", dir, "--url", url, "--absolute", "--out", out]);
+    expect(rewrite.code).toBe(0);
+    expect(readFileSync(Buffer.concat([Buffer.from(`${out}/`), name]), "utf8")).toBe('<a href="b.html">');
+  });
+});
