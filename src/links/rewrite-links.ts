@@ -251,6 +251,7 @@ function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8
   for (const edit of edits) offsets.push(edit.start, edit.end);
   const mapped = byteOffsets(bytes, { ...decoded, encoding }, offsets);
   const parts: Uint8Array[] = [];
+  const written: Edit[] = [];
   let total = 0;
   let at = 0;
   for (let i = 0; i < edits.length; i++) {
@@ -258,7 +259,13 @@ function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8
     const start = mapped[2 * i]!;
     const end = mapped[2 * i + 1]!;
     const before = bytes.subarray(at, start);
-    const inserted = encodeText(edit.text, encoding, (cp) => (edit.context === "css" ? `\\${cp.toString(16)} ` : `&#${cp};`));
+    let substituted = false;
+    const inserted = encodeText(edit.text, encoding, (cp) => {
+      substituted = true;
+      return edit.context === "css" ? `\\${cp.toString(16)} ` : `&#${cp};`;
+    });
+    // The text as written: with character references (or CSS escapes) where a code point had no bytes.
+    written.push(substituted ? { ...edit, text: decodeWith(inserted, encoding).text } : edit);
     parts.push(before, inserted);
     total += before.length + inserted.length;
     at = end;
@@ -275,7 +282,7 @@ function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8
   if (encoding === "ISO-2022-JP") {
     // A stateful encoding: the new bytes start and end in ASCII; check that
     // this leaves the text around them as it was.
-    const expected = applyToString(document.text, edits);
+    const expected = applyToString(document.text, written);
     if (decodeWith(out, encoding).text !== expected) {
       throw new LinksError("The rewritten links cannot be written back in ISO-2022-JP without changing the text around them");
     }

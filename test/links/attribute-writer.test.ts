@@ -199,3 +199,12 @@ describe(`the round trip (fast-check, ${runs} runs, seed ${seed})`, () => {
     expect(written).toBeGreaterThan(refused);
   });
 });
+
+describe("legacy encodings", () => {
+  it("writes a code point ISO-2022-JP cannot encode as a character reference, which reads back as it", () => {
+    const bytes = new Uint8Array(Buffer.from('<meta charset="iso-2022-jp"><a href="a.html">x</a>', "latin1"));
+    const out = rewriteLinks(bytes, { url, rewrite: () => "café.html" });
+    expect(Buffer.from(out).toString("latin1")).toBe('<meta charset="iso-2022-jp"><a href="caf&#233;.html">x</a>');
+    expect(extractLinks(out, { url })[0]!.value).toBe("café.html");
+  });
+});
