@@ -41,14 +41,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { extractLinks, rewriteLinks } from "../src/links/index.ts";
+import { flag, quick } from "./harness.ts";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
-const quick = argv.includes("--quick");
-function flag(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
-}
 const copies = Number(flag("copies") ?? (quick ? 1 : 5));
 const rounds = Number(flag("rounds") ?? (quick ? 1 : 3));
 const corpusDir = process.env["DOCBASE_CORPUS"] ?? path.join(repo, "../shared/corpus");
