@@ -93,6 +93,8 @@ describe("special and huge files", () => {
     chmodSync(path.join(dir, "ok.html"), 0o644);
     chmodSync(path.join(dir, "locked"), 0o000);
     // Root reads any directory: the command runs as the user nobody, for whom "locked" is unreadable.
+    const canRun = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-e", `require("node:fs").accessSync(${JSON.stringify(main)})`]);
+    expect(canRun.status, `the user nobody must be able to read ${main} (a repository in a directory only root may enter cannot run this test)`).toBe(0);
     const run = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, main, "links", dir, "--url", url, "--json"], { encoding: "utf8" });
     chmodSync(path.join(dir, "locked"), 0o755);
     expect(run.status, run.stderr).toBe(1);
