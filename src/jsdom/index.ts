@@ -14,5 +14,5 @@
 // First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
 import "../core/require-supported-runtime.ts";
 
-export { install, type InstallOptions, type Installation, type JSDOMBaseURLChange } from "./install.ts";
+export { install, type InstallOptions, type Installation, type InstallationWarning, type JSDOMBaseURLChange } from "./install.ts";
 export type { WindowLike, DocumentLike, ElementLike, NodeLike } from "./window.ts";

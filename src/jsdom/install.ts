@@ -116,8 +116,43 @@ export interface Installation {
    * mutation, which costs every page what only a listener would use.
    */
   onBaseURLChange(listener: (change: JSDOMBaseURLChange) => void): () => void;
+  /**
+   * What docbase noticed and cannot mend in jsdom, for the window's
+   * documents and its frames', in the order noticed (checked once per
+   * document, when it is activated). Today one kind: `late-encoding` — a
+   * document whose `<meta charset>` (or `http-equiv=content-type`) names
+   * another encoding than the one jsdom decoded it with, as a page whose
+   * declaration comes after its first 1,024 bytes (where the sniffing
+   * prescan stops) is: a browser would "change the encoding" and reparse
+   * (unless a BOM or the transport's charset fixed it), jsdom does not. Its
+   * text and its query encoding are then jsdom's, not a browser's; pass the
+   * encoding to JSDOM (`contentType: "text/html; charset=shift_jis"` with a
+   * buffer, or a charset in the served Content-Type).
+   */
+  readonly warnings: readonly InstallationWarning[];
   /** Restores plain jsdom behaviour in the window and in the frames it installed into. */
   uninstall(): void;
+}
+
+/**
+ * A warning of {@link Installation.warnings}.
+ *
+ * @example
+ * ```ts
+ * const warning: InstallationWarning = {
+ *   type: "late-encoding", document, declared: "Shift_JIS", used: "windows-1252",
+ *   message: "the document declares Shift_JIS in a <meta>, but jsdom decoded it as windows-1252 …",
+ * };
+ * ```
+ */
+export interface InstallationWarning {
+  readonly type: "late-encoding";
+  readonly document: DocumentLike;
+  /** The encoding the document's `<meta>` declares (after the HTML Standard's UTF-16 → UTF-8 and x-user-defined → windows-1252). */
+  readonly declared: string;
+  /** The encoding jsdom decoded it with (`document.characterSet`). */
+  readonly used: string;
+  readonly message: string;
 }
 
 /** Where an about:blank or about:srcdoc document's about base URL comes from. */
@@ -405,6 +440,7 @@ class WindowInstallation implements Installation {
       this.#pending |= ENCODING_PENDING;
     }
     this.#observe(document);
+    this.#checkDeclaredEncoding(document);
     // Optimisation: a frame is only processed when it has a content window, and a document
     // whose window has no child navigables has none: `window.length`
     // (https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-length, "the number of
@@ -417,6 +453,57 @@ class WindowInstallation implements Installation {
     for (let i = 0; i < existing.length; i++) {
       const iframe = existing[i]!;
       if (iframe.namespaceURI === HTML_NAMESPACE) this.processFrame(iframe);
+    }
+  }
+
+  /** The warnings of this window and its frames (a frame's go to the top installation's list). */
+  readonly #warnings: InstallationWarning[] = [];
+
+  get warnings(): readonly InstallationWarning[] {
+    return this.#warnings;
+  }
+
+  /** Adds a warning to the top installation's list. */
+  warn(warning: InstallationWarning): void {
+    if (this.#origin !== null) this.#origin.parent.warn(warning);
+    else this.#warnings.push(warning);
+  }
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing —
+   * a `<meta>` declaring another encoding than the document's: a browser would change the
+   * encoding (if the first was only sniffed) and reparse; jsdom keeps its text. Reported, once
+   * per document (see Installation.warnings). about:blank and srcdoc documents are UTF-8 whatever
+   * they declare.
+   */
+  #checkDeclaredEncoding(document: DocumentLike): void {
+    if (this.#origin !== null && this.#origin.aboutBaseURL !== null) return;
+    const metas = (document as unknown as { querySelectorAll(selector: string): ArrayLike<ElementLike> }).querySelectorAll("meta[charset], meta[http-equiv]");
+    for (let i = 0; i < metas.length; i++) {
+      const meta = metas[i]!;
+      const charset = meta.getAttribute("charset");
+      let label: string | null = charset;
+      if (label === null) {
+        if ((meta.getAttribute("http-equiv") ?? "").toLowerCase() !== "content-type") continue;
+        label = /charset\s*=\s*["']?([^"';\s]+)/i.exec(meta.getAttribute("content") ?? "")?.[1] ?? null;
+      }
+      if (label === null) continue;
+      let declared = getEncoding(label);
+      if (declared === null) continue;
+      if (declared === "UTF-16BE" || declared === "UTF-16LE") declared = "UTF-8";
+      if (declared === "x-user-defined") declared = "windows-1252";
+      const used = getEncoding(document.characterSet) ?? document.characterSet;
+      if (declared !== used && used !== "UTF-16BE" && used !== "UTF-16LE") {
+        this.warn({
+          type: "late-encoding",
+          document,
+          declared,
+          used,
+          message: `the document declares ${declared} in a <meta>, but jsdom decoded it as ${used}: a browser would change the encoding and reparse (unless a BOM or the transport's charset fixed it); pass the encoding to JSDOM (contentType "text/html; charset=${declared}")`,
+        });
+      }
+      // "The first such element": only the first declaration counts.
+      return;
     }
   }
 
