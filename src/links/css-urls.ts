@@ -300,22 +300,27 @@ export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | nu
  * end or change the token is escaped, as `\` + hex + space
  * (https://drafts.csswg.org/cssom/#serialize-a-string does the same for
  * strings); `<` before `/` is escaped too, so that no `</style` can appear
- * in a `<style>` element.
+ * in a `<style>` element. With `markup` (an SVG `style` element, whose
+ * content the HTML parser reads as markup: character references and tags),
+ * every `&` and `<` is escaped as well, so that the text stays plain text
+ * that the tree holds as it is written.
  *
  * @example
  * ```ts
  * escapeCSSURL('a"b', '"'); // 'a\\22 b'
  * escapeCSSURL("a b(c)", ""); // "a\\20 b\\28 c\\29 "
+ * escapeCSSURL("?a=1&b=<", '"', true); // "?a=1\\26 b=\\3c "
  * ```
  */
-export function escapeCSSURL(url: string, context: '"' | "'" | ""): string {
+export function escapeCSSURL(url: string, context: '"' | "'" | "", markup = false): string {
   let out = "";
   let from = 0;
   for (let i = 0; i < url.length; i++) {
     const c = url.charCodeAt(i);
     let escape = false;
     if (c === 0x5c || c < 0x20 || c === 0x7f) escape = true;
-    else if (c === 0x3c && url.charCodeAt(i + 1) === 0x2f) escape = true;
+    else if (c === 0x3c && (markup || url.charCodeAt(i + 1) === 0x2f)) escape = true;
+    else if (c === 0x26 && markup) escape = true;
     else if (context === "") escape = c === 0x20 || c === 0x22 || c === 0x27 || c === 0x28 || c === 0x29;
     else escape = c === context.charCodeAt(0);
     if (!escape) continue;

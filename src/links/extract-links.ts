@@ -266,10 +266,12 @@ export interface RefreshQuoting {
   readonly tail: boolean;
 }
 
-/** A URL in a `style` element's text (raw text: no character references). */
+/** A URL in a `style` element's text (raw text in HTML; in SVG, markup whose text is plain). */
 export interface StyleTextSite {
   readonly type: "style-text";
   readonly css: '"' | "'" | "";
+  /** True in SVG, where the text is markup: a new URL must not bring a character reference or a tag into it. */
+  readonly markup: boolean;
 }
 
 /** Where a form without an action could have one: insert ` action="…"` at `start`. */
@@ -897,6 +899,7 @@ class DocumentReader {
       this.add(tag, ns, null, ref.import ? "css-import" : "css-url", false, ref.value, contentStart + ref.start, contentStart + ref.end, this.urls.documentBaseURL, this.baseHref, "UTF-8", {
         type: "style-text",
         css: ref.context,
+        markup: ns === "svg",
       }, valueMap);
     }
   }

@@ -100,7 +100,7 @@ function urlText(site: LinkSite, replacement: string): string {
   const link = site.link;
   const item = urlTextForItem(itemKind(link), replacement, { base: link.base, encoding: link.encoding });
   const s = site.site;
-  if (s.type === "style-text") return escapeCSSURL(item, s.css);
+  if (s.type === "style-text") return escapeCSSURL(item, s.css, s.markup);
   if (s.type === "attribute" && s.css !== null) return escapeCSSURL(item, s.css);
   return item;
 }
