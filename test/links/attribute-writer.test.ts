@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parseURL, serializeURL } from "../../src/core/index.ts";
 import { isUnwritableValueError, refreshQuoteFor, urlTextForItem } from "../../src/links/attribute-writer.ts";
 import { absolutize, extractLinks, isLinksError, relativize, rewriteLinks, type Link } from "../../src/links/index.ts";
+import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 
 const url = "https://example.com/docs/";
 const rewriteAll = (html: string, rewrite: (link: Link) => string | undefined): string => rewriteLinks(html, { url, rewrite });
@@ -70,6 +71,14 @@ describe("the reproductions of issue 16", () => {
     );
   });
 
+  it("writes & and < into an SVG style element's text as CSS escapes: its text is markup, not raw text", () => {
+    const out = rewriteAll(`<svg><style>rect { fill: url(a.svg) }</style></svg>`, () => "?a=1&lt;b=<x");
+    expect(out).toBe(`<svg><style>rect { fill: url(?a=1\\26 lt;b=\\3c x) }</style></svg>`);
+    expect(extractLinks(out, { url })[0]!.url).toBe(`${url}?a=1&lt;b=%3Cx`);
+    // An HTML style element is raw text: & stays as it is.
+    expect(rewriteAll(`<style>p { background: url(a.png) }</style>`, () => "?a=1&lt;b")).toBe(`<style>p { background: url(?a=1&lt;b) }</style>`);
+  });
+
   it("urlTextForItem refuses what no spelling can carry", () => {
     const resolution = { base: "https://example.com/", encoding: "UTF-8" as const };
     expect(urlTextForItem("srcset", "a\tb\nc.png", resolution)).toBe("abc.png");
@@ -106,13 +115,18 @@ const forms = fc.constantFrom<Form>("double", "single", "unquoted", "valueless")
 
 /** One piece of a document, holding one or more links. */
 const piece = fc.oneof(
-  fc.tuple(forms, fc.constantFrom("", "a.html", " lead.html ")).map(([f, v]) => `<a${attribute("href", v, f)}>t</a>`),
+  fc.tuple(forms, fc.constantFrom("", "a.html", " lead.html ", "a&b.html?x=1&y=\"2\"")).map(([f, v]) => `<a${attribute("href", v, f)}>t</a>`),
   fc.tuple(forms, forms).map(([f, g]) => `<img${attribute("src", "i.png", f)}${attribute("srcset", "a.png 1x, b.png 2x", g === "valueless" ? "double" : g)} alt=x>`),
   fc.tuple(forms).map(([f]) => `<a${attribute("ping", "p q", f === "valueless" ? "single" : f)} href=x>t</a>`),
   fc.tuple(forms, fc.constantFrom("0; url='r.html'", '0; URL="r.html"', "0; url=r.html", "5;r.html")).map(([f, c]) => `<meta http-equiv=refresh${attribute("content", c, f === "valueless" ? "double" : f)}>`),
   fc.tuple(forms, fc.constantFrom("background:url(s.png)", 'background:url("s.png")', "background:url('s.png')")).map(([f, c]) => `<div${attribute("style", c, f === "valueless" ? "double" : f)}></div>`),
   fc.tuple(forms, forms).map(([f, g]) => `<iframe${attribute("srcdoc", `<a${attribute("href", "in.html", g)}>i</a><img srcset="c.png 1x">`, f === "valueless" ? "double" : f)}></iframe>`),
   fc.tuple(forms).map(([f]) => `<form${attribute("action", "f.html", f)}></form>`),
+  // A form without an action (the rewrite adds one), a <style> element (CSS escapes, no character references),
+  // SVG's xlink:href, template contents.
+  fc.constant(`<form><button formaction=b.html>b</button></form>`),
+  fc.constantFrom(`<style>p { background: url(st.png) } @import "imp.css";</style>`, `<svg><style>rect { fill: url(#g) }</style><a xlink:href="sv.html"><rect/></a></svg>`),
+  fc.tuple(forms).map(([f]) => `<template><a${attribute("href", "tp.html", f)}>t</a></template>`),
   fc.constant(`<base href="/b/">`),
 );
 
@@ -123,27 +137,87 @@ const hostile = fc.oneof(
   fc.constant(""),
   fc
     .array(
-      fc.constantFrom('"', "'", "&", "&amp;", "&lt", "<", ">", " ", "\t", "\n", "\r", "\f", ",", "#", "%", "%2", "é", "😀", "\u00a0", "=", "`", ";", "/", "?", "a", "b.png", "url(", ")", "\\", "url=", "http://", "//h/", ":", "\uFFFD"),
+      fc.constantFrom('"', "'", "&", "&amp;", "&lt", "<", ">", " ", "\t", "\n", "\r", "\f", ",", "#", "%", "%2", "é", "😀", "\u00a0", "=", "`", ";", "/", "?", "a", "b.png", "url(", ")", "\\", "url=", "http://", "//h/", ":", "\uFFFD", "</style>", "ア", "€", "\u0100"),
       { minLength: 1, maxLength: 10 },
     )
     .map((parts) => parts.join("")),
-  fc.constantFrom("https://new.example/it's/", "x onmouseover=alert(1)", "x><script>alert(1)</script>", "sp ace.png", "c d", "a.png,", ",b", "mailto:a b"),
+  fc.constantFrom("https://new.example/it's/", "x onmouseover=alert(1)", "x><script>alert(1)</script>", "sp ace.png", "c d", "a.png,", ",b", "mailto:a b", "?q=café&ア=😀"),
 );
 
-/** Element names and attribute names, in tree order: what a rewrite must not change. */
-function shape(html: string): string[] {
-  const out: string[] = [];
+/** The elements of a document in tree order (template contents included), with where their attributes are. */
+interface Outline {
+  /** `name[attribute,…]` per element: what a rewrite must not change (but for an action it adds). */
+  readonly shape: string[];
+  /** Where each element's start tag starts (-1 for an element the parser made without a tag). */
+  readonly tagStarts: number[];
+  /** Every attribute's source range, keyed by element index and name, and a style element's text (`#text`). */
+  readonly spans: Map<string, { start: number; end: number }>;
+}
+
+function outline(html: string): Outline {
+  const result: Outline = { shape: [], tagStarts: [], spans: new Map() };
   const walk = (node: DefaultTreeAdapterMap["parentNode"]): void => {
     for (const child of node.childNodes) {
-      if ("tagName" in child) {
-        out.push(`${child.tagName}[${child.attrs.map((a) => a.name).join(",")}]`);
-        walk(child);
-        if (child.tagName === "template") walk((child as DefaultTreeAdapterMap["template"]).content);
-      }
+      if (!("tagName" in child)) continue;
+      const index = result.shape.length;
+      result.shape.push(`${child.tagName}[${child.attrs.map((a) => a.name).join(",")}]`);
+      result.tagStarts.push(child.sourceCodeLocation?.startTag?.startOffset ?? -1);
+      const attrs = child.sourceCodeLocation?.attrs ?? {};
+      for (const name of Object.keys(attrs)) result.spans.set(`${index} ${name}`, { start: attrs[name]!.startOffset, end: attrs[name]!.endOffset });
+      // A style element's text, where its CSS links are.
+      const { startTag, endTag } = child.sourceCodeLocation ?? {};
+      // (An unclosed one, in a window of a page, runs to the end.)
+      if (child.tagName === "style" && startTag) result.spans.set(`${index} #text`, { start: startTag.endOffset, end: endTag?.startOffset ?? html.length });
+      walk(child);
+      if (child.tagName === "template") walk((child as DefaultTreeAdapterMap["template"]).content);
     }
   };
-  walk(parse(html));
-  return out;
+  walk(parse(html, { sourceCodeLocationInfo: true }));
+  return result;
+}
+
+/**
+ * The output has the input's elements and attributes, and every character outside the attributes that hold a
+ * rewritten link is the same, in the same order: input and output are cut at those attributes (found by element
+ * and name) and the pieces between compared. A form without an action gets one, written as its first
+ * attribute: ` action="…"` right after the tag name, where the link's empty range is.
+ */
+function expectSameOutsideRewrites(input: string, output: string, written: readonly Link[]): void {
+  const before = outline(input);
+  const after = outline(output);
+  const expectedShape = [...before.shape];
+  const cuts: { inStart: number; inEnd: number; outStart: number; outEnd: number }[] = [];
+  const seen = new Set<string>();
+  for (const link of written) {
+    if (link.missing === true) {
+      const index = before.tagStarts.findIndex((start, i) => start + "<form".length === link.start && before.shape[i]!.startsWith("form["));
+      expect(index, `no form for ${JSON.stringify(link)}`).toBeGreaterThanOrEqual(0);
+      expectedShape[index] = expectedShape[index]!.replace(/^form\[/, "form[action").replace(/^form\[action(?!\])/, "form[action,");
+      const span = after.spans.get(`${index} action`)!;
+      cuts.push({ inStart: link.start, inEnd: link.start, outStart: span.start - 1, outEnd: span.end });
+      continue;
+    }
+    // The attribute (or style text) the link is in: the last to start at or before it. (parse5 ends an empty
+    // unquoted value's attribute, `href=`, before the `=`'s end, where the link's empty range is.)
+    let key: string | undefined;
+    for (const [k, span] of before.spans) if (span.start <= link.start && (key === undefined || span.start > before.spans.get(key)!.start)) key = k;
+    expect(key, `a written link before every attribute and style text: ${JSON.stringify(link)}`).toBeDefined();
+    const inSpan = before.spans.get(key!)!;
+    expect(link.end, `a written link after its attribute: ${JSON.stringify(link)}`).toBeLessThanOrEqual(inSpan.end + 1);
+    if (seen.has(key!)) continue;
+    seen.add(key!);
+    const outSpan = after.spans.get(key!)!;
+    cuts.push({ inStart: inSpan.start, inEnd: Math.max(inSpan.end, link.end), outStart: outSpan.start, outEnd: outSpan.end });
+  }
+  expect(after.shape, output).toEqual(expectedShape);
+  cuts.sort((x, y) => x.inStart - y.inStart);
+  let inAt = 0;
+  let outAt = 0;
+  for (const cut of cuts) {
+    expect(output.slice(outAt, cut.outStart), output).toBe(input.slice(inAt, cut.inStart));
+    [inAt, outAt] = [cut.inEnd, cut.outEnd];
+  }
+  expect(output.slice(outAt), output).toBe(input.slice(inAt));
 }
 
 function resolve(value: string, link: Link): string | null {
@@ -154,49 +228,100 @@ function resolve(value: string, link: Link): string | null {
 const runs = Number(process.env["DOCBASE_PROPERTY_RUNS"] ?? 300);
 const seed = Number(process.env["DOCBASE_PROPERTY_SEED"] ?? 16);
 
-describe(`the round trip (fast-check, ${runs} runs, seed ${seed})`, () => {
-  it("same elements and attributes, same links, each resolving to the URL its new value resolves to", () => {
-    let written = 0;
-    let refused = 0;
+/** What one case of the round trip did. */
+type Outcome = "written" | "refused";
+
+/**
+ * Rewrites `html` (text, or bytes in a legacy encoding) with the hostile `choices`, one per link in turn, and
+ * checks the round trip: same elements and attributes, every byte outside the rewritten attributes as it was,
+ * the same links in the same order (every list keeps its item count), and each rewritten link resolving to the
+ * URL its new value resolves to. A refusal must be an UnwritableValueError.
+ */
+function roundTrip(html: string | Uint8Array, choices: readonly (string | null)[], decode: (bytes: Uint8Array) => string = (b) => new TextDecoder().decode(b)): Outcome {
+  const before = extractLinks(html, { url });
+  let index = 0;
+  const returned: (string | undefined)[] = [];
+  let out: string | Uint8Array;
+  try {
+    out = rewriteLinks(html, {
+      url,
+      // A <base href> is left as it is: a new base would move every other link, and a respelt item
+      // (an empty srcset URL written absolute) is the same URL against the base it was resolved against.
+      rewrite: (link) => {
+        const choice = choices[index++ % choices.length] ?? undefined;
+        const value = link.element === "base" ? undefined : choice;
+        returned.push(value);
+        return value;
+      },
+    });
+  } catch (error) {
+    if (!isUnwritableValueError(error)) throw error;
+    return "refused";
+  }
+  const inText = typeof html === "string" ? html : decode(html);
+  const outText = typeof out === "string" ? out : decode(out);
+  expectSameOutsideRewrites(inText, outText, before.filter((link, i) => returned[i] !== undefined && returned[i] !== link.value));
+  const after = extractLinks(out, { url });
+  expect(after.map((l) => [l.element, l.attribute, l.kind, l.srcdoc]), outText).toEqual(before.map((l) => [l.element, l.attribute, l.kind, l.srcdoc]));
+  after.forEach((link, i) => {
+    const value = returned[i] === undefined || returned[i] === before[i]!.value ? before[i]!.value : returned[i]!;
+    // "If action is the empty string, let action be the URL of the form document."
+    const emptyAction = (link.attribute === "action" || link.attribute === "formaction" || link.missing === true) && value === "";
+    const expected = emptyAction ? link.url : resolve(value, link);
+    expect(link.url, `link ${i} (${link.element} ${link.attribute}) given ${JSON.stringify(value)} in ${outText}`).toBe(expected);
+  });
+  return "written";
+}
+
+const choices = fc.array(fc.option(hostile, { freq: 2 }), { minLength: 40, maxLength: 40 });
+
+describe(`the round trip (fast-check, seed ${seed})`, () => {
+  it(`on generated documents (${runs} runs): same elements and attributes, untouched bytes, same links, each resolving to the URL its new value resolves to`, () => {
+    const outcomes: Outcome[] = [];
     fc.assert(
-      fc.property(document, fc.array(fc.option(hostile, { freq: 2 }), { minLength: 40, maxLength: 40 }), (html, choices) => {
-        const before = extractLinks(html, { url });
-        let index = 0;
-        const returned: (string | undefined)[] = [];
-        let out: string;
-        try {
-          out = rewriteLinks(html, {
-            url,
-            // A <base href> is left as it is: a new base would move every other link, and a respelt item
-            // (an empty srcset URL written absolute) is the same URL against the base it was resolved against.
-            rewrite: (link) => {
-              const choice = choices[index++ % choices.length] ?? undefined;
-              const value = link.element === "base" ? undefined : choice;
-              returned.push(value);
-              return value;
-            },
-          });
-        } catch (error) {
-          if (!isUnwritableValueError(error)) throw error;
-          refused++;
-          return;
-        }
-        written++;
-        expect(shape(out), out).toEqual(shape(html));
-        const after = extractLinks(out, { url });
-        expect(after.map((l) => [l.element, l.attribute, l.kind, l.srcdoc]), out).toEqual(before.map((l) => [l.element, l.attribute, l.kind, l.srcdoc]));
-        after.forEach((link, i) => {
-          const value = returned[i] === undefined || returned[i] === before[i]!.value ? before[i]!.value : returned[i]!;
-          // "If action is the empty string, let action be the URL of the form document."
-          const emptyAction = (link.attribute === "action" || link.attribute === "formaction") && value === "";
-          const expected = emptyAction ? link.url : resolve(value, link);
-          expect(link.url, `link ${i} (${link.element} ${link.attribute}) given ${JSON.stringify(value)} in ${out}`).toBe(expected);
-        });
+      fc.property(document, choices, (html, picked) => {
+        outcomes.push(roundTrip(html, picked));
       }),
       { numRuns: runs, seed },
     );
     // The property must mostly write, or it proves little.
-    expect(written).toBeGreaterThan(refused);
+    expect(outcomes.filter((o) => o === "written").length).toBeGreaterThan(outcomes.length / 2);
+  });
+
+  const pages = corpusPages.map((page) => new TextDecoder().decode(readCorpusFile(page.file)));
+  it(`on windows of the real pages (${Math.ceil(runs / 3)} runs): the same`, () => {
+    const window = fc
+      .tuple(fc.nat({ max: pages.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 256, max: 24_576 }))
+      .map(([p, at, length]) => {
+        const page = pages[p]!;
+        const start = Math.max(0, page.indexOf("<", Math.floor(at * page.length)));
+        return page.slice(start, start + length);
+      });
+    const outcomes: Outcome[] = [];
+    fc.assert(
+      fc.property(window, choices, (html, picked) => {
+        outcomes.push(roundTrip(html, picked));
+      }),
+      { numRuns: Math.ceil(runs / 3), seed },
+    );
+    expect(outcomes.filter((o) => o === "written").length).toBeGreaterThan(outcomes.length / 2);
+  });
+
+  // Legacy encodings: an unmappable character becomes a character reference in an attribute and a CSS escape in
+  // a <style> element, and both read back as the character.
+  const encodings = ["windows-1252", "shift_jis", "euc-kr", "iso-2022-jp", "gb18030", "big5", "utf-8"];
+  it(`on generated documents as bytes in ${encodings.join(", ")} (${Math.ceil(runs / 2)} runs): the same`, () => {
+    const outcomes: Outcome[] = [];
+    fc.assert(
+      fc.property(fc.constantFrom(...encodings), document, choices, (encoding, html, picked) => {
+        // The generated documents are ASCII, so their bytes are the same in every one of these encodings.
+        const bytes = new TextEncoder().encode(`<meta charset="${encoding}">${html}`);
+        const decoder = new TextDecoder(encoding);
+        outcomes.push(roundTrip(bytes, picked, (b) => decoder.decode(b)));
+      }),
+      { numRuns: Math.ceil(runs / 2), seed },
+    );
+    expect(outcomes.filter((o) => o === "written").length).toBeGreaterThan(outcomes.length / 2);
   });
 });
 
