@@ -1,6 +1,7 @@
 /**
- * Refreshes the vendored web-platform-tests URL data files
- * (`test/fixtures/wpt/url/resources/*.json`) from one wpt commit. It is run by
+ * Refreshes the vendored web-platform-tests data files (the URL data,
+ * `test/fixtures/wpt/url/resources/*.json`, and the HTML reflection data,
+ * `test/fixtures/wpt/html/dom/elements-*.js`) from one wpt commit. It is run by
  * a person updating the pin; it needs the network, and the test suites never
  * run it (they read the vendored copies, see test/wpt-data.ts).
  *
@@ -24,29 +25,41 @@
 
 import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import {
   parsePercentEncodingTestData,
   parseSetterTestData,
   parseToASCIITestData,
+  parseReflectionData,
   parseURLTestData,
   type WPTFileName,
+  wptReflectionFiles,
 } from "../test/wpt-data.ts";
 
-/** Each file, with the check of its format (the same parser the suites use). */
-const files: Readonly<Record<WPTFileName, (json: unknown, name: string) => unknown[]>> = {
-  "urltestdata.json": parseURLTestData,
-  "urltestdata-javascript-only.json": parseURLTestData,
-  "setters_tests.json": parseSetterTestData,
-  "toascii.json": parseToASCIITestData,
-  "percent-encoding.json": parsePercentEncodingTestData,
-  "IdnaTestV2.json": parseToASCIITestData,
-  "IdnaTestV2-removed.json": parseToASCIITestData,
+/** A JSON file of url/resources, checked with the same parser the suites use. */
+function json(parse: (json: unknown, name: string) => unknown[]): (text: string, name: string) => unknown[] {
+  return (text, name) => parse(JSON.parse(text) as unknown, name);
+}
+
+/** Each URL data file, with the check of its format. */
+const urlFiles: Readonly<Record<WPTFileName, (text: string, name: string) => unknown[]>> = {
+  "urltestdata.json": json(parseURLTestData),
+  "urltestdata-javascript-only.json": json(parseURLTestData),
+  "setters_tests.json": json(parseSetterTestData),
+  "toascii.json": json(parseToASCIITestData),
+  "percent-encoding.json": json(parsePercentEncodingTestData),
+  "IdnaTestV2.json": json(parseToASCIITestData),
+  "IdnaTestV2-removed.json": json(parseToASCIITestData),
 };
+
+/** Every file, by its wpt path, with the check of its format (the reflection data: evaluated as the suite does). */
+const files: ReadonlyMap<string, (text: string, name: string) => unknown[]> = new Map([
+  ...Object.entries(urlFiles).map(([name, check]) => [`url/resources/${name}`, check] as const),
+  ...wptReflectionFiles.map((name) => [`html/dom/${name}`, (text: string) => parseReflectionData(text, name)] as const),
+]);
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const wptRoot = join(repoRoot, "test/fixtures/wpt");
-const outDir = join(wptRoot, "url/resources");
 const commit = process.argv[2] ?? "";
 
 if (!/^[0-9a-f]{40}$/.test(commit)) {
@@ -58,15 +71,15 @@ function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-function urlOf(name: WPTFileName): string {
-  return `https://raw.githubusercontent.com/web-platform-tests/wpt/${commit}/url/resources/${name}`;
+function urlOf(path: string): string {
+  return `https://raw.githubusercontent.com/web-platform-tests/wpt/${commit}/${path}`;
 }
 
-async function download(name: WPTFileName): Promise<Uint8Array> {
+async function download(path: string): Promise<Uint8Array> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const response = await fetch(urlOf(name), { signal: AbortSignal.timeout(60_000) });
+      const response = await fetch(urlOf(path), { signal: AbortSignal.timeout(60_000) });
       if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
       return new Uint8Array(await response.arrayBuffer());
     } catch (error) {
@@ -74,34 +87,33 @@ async function download(name: WPTFileName): Promise<Uint8Array> {
       if (error instanceof Error && error.message.startsWith("HTTP 404")) break;
     }
   }
-  throw new Error(`Could not download ${urlOf(name)}: ${String(lastError)}`);
+  throw new Error(`Could not download ${urlOf(path)}: ${String(lastError)}`);
 }
 
 /** Checks one file's bytes; returns its digest. */
-function check(name: WPTFileName, bytes: Uint8Array): string {
+function check(path: string, bytes: Uint8Array): string {
   const digest = sha256(bytes);
-  const cases = files[name](JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown, name);
-  console.log(
-    `  ${name}: ${bytes.length} bytes, ${cases.length} cases, sha256 ${digest}`,
-  );
+  const name = basename(path);
+  const cases = files.get(path)!(new TextDecoder("utf-8", { fatal: true }).decode(bytes), name);
+  console.log(`  ${path}: ${bytes.length} bytes, ${cases.length} entries, sha256 ${digest}`);
   return digest;
 }
 
 async function main(): Promise<void> {
-  console.log(`Downloading the WPT URL data of wpt ${commit} …`);
-  const names = Object.keys(files) as WPTFileName[];
-  const downloads = await Promise.all(names.map(async (name) => [name, await download(name)] as const));
+  console.log(`Downloading the WPT data files of wpt ${commit} …`);
+  const paths = [...files.keys()];
+  const downloads = await Promise.all(paths.map(async (path) => [path, await download(path)] as const));
   const sums: string[] = [];
-  for (const [name, bytes] of downloads) sums.push(`${check(name, bytes)}  url/resources/${name}`);
+  for (const [path, bytes] of downloads) sums.push(`${check(path, bytes)}  ${path}`);
   // Everything checked: now write, each file through a temporary name.
-  await mkdir(outDir, { recursive: true });
-  for (const [name, bytes] of downloads) {
-    const path = join(outDir, name);
-    await writeFile(`${path}.tmp`, bytes);
-    await rename(`${path}.tmp`, path);
+  for (const [path, bytes] of downloads) {
+    const target = join(wptRoot, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(`${target}.tmp`, bytes);
+    await rename(`${target}.tmp`, target);
   }
   await writeFile(join(wptRoot, "SHA256SUMS"), `${sums.sort((x, y) => x.slice(66).localeCompare(y.slice(66))).join("\n")}\n`);
-  console.log(`Done: ${names.length} files in test/fixtures/wpt/url/resources/. Now record wpt ${commit} in test/fixtures/wpt/README.md.`);
+  console.log(`Done: ${paths.length} files in test/fixtures/wpt/. Now record wpt ${commit} in test/fixtures/wpt/README.md.`);
 }
 
 try {

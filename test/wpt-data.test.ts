@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readWPTFile, vendoredWPTRoot, wptDirectory, type WPTFileName } from "./wpt-data.ts";
+import { readWPTFile, vendoredWPTRoot, wptDirectory, type WPTFileName, wptReflectionFiles } from "./wpt-data.ts";
 
 const sums = readFileSync(join(vendoredWPTRoot, "SHA256SUMS"), "utf8")
   .split("\n")
@@ -28,6 +28,7 @@ describe("vendored WPT data (test/fixtures/wpt)", () => {
   it("lists every file the suites read", () => {
     const listed = new Set(sums.map((entry) => entry.path));
     for (const name of read) expect(listed, name).toContain(`url/resources/${name}`);
+    for (const name of wptReflectionFiles) expect(listed, name).toContain(`html/dom/${name}`);
   });
 
   for (const { digest, path } of sums) {

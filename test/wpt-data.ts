@@ -1,5 +1,6 @@
 /**
- * Loads the web-platform-tests URL data files (wpt `url/resources/*.json`).
+ * Loads the web-platform-tests URL data files (wpt `url/resources/*.json`)
+ * and the HTML reflection data files (wpt `html/dom/elements-*.js`).
  *
  * They are vendored, pinned and byte-exact in `test/fixtures/wpt/` (see its
  * README for the pin, the license and the refresh command), so a fresh clone
@@ -16,6 +17,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { createContext, runInContext } from "node:vm";
 
 /** The repository root (this file lives in `test/`). */
 export const repoRoot: string = resolve(import.meta.dirname, "..");
@@ -299,4 +301,101 @@ export function loadToASCIITests(
 /** percent-encoding.json. */
 export function loadPercentEncodingTests(): PercentEncodingTestCase[] {
   return parsePercentEncodingTestData(readWPTFile("percent-encoding.json"), "percent-encoding.json");
+}
+
+// ---------------------------------------------------------------------------
+// The HTML reflection data (wpt html/dom/elements-*.js).
+
+/**
+ * The reflection data files vendored (wpt `html/dom/`): each lists, per
+ * element, its reflected IDL attributes with their reflection type, for
+ * wpt's html/dom/reflection-*.html tests (which load them with
+ * html/dom/reflection.js). `elements-grouping.js` (blockquote.cite) is not
+ * among them: see test/fixtures/wpt/README.md.
+ */
+export const wptReflectionFiles = [
+  "elements-embedded.js",
+  "elements-forms.js",
+  "elements-metadata.js",
+  "elements-misc.js",
+  "elements-obsolete.js",
+  "elements-sections.js",
+  "elements-text.js",
+] as const;
+
+/** One of {@link wptReflectionFiles}. */
+export type WPTReflectionFileName = (typeof wptReflectionFiles)[number];
+
+/** One reflected IDL attribute of the data: its reflection type and the content attribute it reflects. */
+export interface ReflectionDataEntry {
+  /** The element's local name. */
+  readonly element: string;
+  /** The IDL attribute. */
+  readonly idl: string;
+  /** The reflection type ("url", "string", "boolean", "enum", …; "urls" in old data for ping). */
+  readonly type: string;
+  /** The content attribute: the entry's `domAttrName`, else the IDL name lower-cased (as reflection.js does). */
+  readonly contentAttribute: string;
+  /** The file it came from. */
+  readonly file: WPTReflectionFileName;
+}
+
+/**
+ * Evaluates one reflection data file and returns its entries. The file is
+ * JavaScript (`var xElements = {…}; mergeElements(xElements);`, sometimes
+ * with `extraTests.push(function…)`), run in a fresh `vm` context whose
+ * only globals are stubs of what reflection.js provides: `mergeElements`
+ * collects the objects, `extraTests` keeps the functions without calling
+ * them, `elements` is an empty object. String code generation (eval,
+ * `Function`) and WebAssembly are off in that context, and a run is
+ * stopped after one second.
+ */
+export function parseReflectionData(source: string, file: WPTReflectionFileName): ReflectionDataEntry[] {
+  const merged: unknown[] = [];
+  const sandbox = createContext(
+    {
+      mergeElements(elements: unknown): void {
+        merged.push(elements);
+      },
+      extraTests: { push(): void {} },
+      elements: {},
+    },
+    { codeGeneration: { strings: false, wasm: false } },
+  );
+  try {
+    runInContext(source, sandbox, { filename: file, timeout: 1000 });
+  } catch (error) {
+    fail(file, `does not evaluate: ${String(error)}`);
+  }
+  if (merged.length !== 1) fail(file, `calls mergeElements ${merged.length} times, not once`);
+  const elements = merged[0];
+  if (!isRecord(elements)) fail(file, "mergeElements is not given an object");
+  const entries: ReflectionDataEntry[] = [];
+  for (const [element, attributes] of Object.entries(elements)) {
+    if (!isRecord(attributes)) fail(file, `${element} is not an object`);
+    for (const [idl, description] of Object.entries(attributes)) {
+      const where = `${file}: ${element}.${idl}`;
+      let type: unknown;
+      let domAttrName: unknown;
+      if (typeof description === "string") type = description;
+      else if (isRecord(description)) {
+        // {type: "url"}, or {type: {type: "enum", …}} in newer data.
+        type = isRecord(description.type) ? description.type.type : description.type;
+        domAttrName = description.domAttrName;
+      }
+      if (typeof type !== "string") fail(where, "has no reflection type");
+      if (domAttrName !== undefined && typeof domAttrName !== "string") fail(where, "has a domAttrName that is not a string");
+      entries.push({ element, idl, type, contentAttribute: domAttrName ?? idl.toLowerCase(), file });
+    }
+  }
+  return entries;
+}
+
+/** Every entry of every vendored reflection data file. */
+export function loadReflectionData(): ReflectionDataEntry[] {
+  return wptReflectionFiles.flatMap((file) => {
+    const path = join(vendoredWPTRoot, "html/dom", file);
+    if (!existsSync(path)) throw new WPTDataError(`Test data file missing: ${path}. ${refreshHint}`);
+    return expectNonEmpty(file, parseReflectionData(readFileSync(path, "utf8"), file));
+  });
 }

@@ -663,6 +663,7 @@ class WindowInstallation implements Installation {
     }
 
     // Reflected URL attributes (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes),
+    // as the catalogue of URL-bearing attributes lists them (url-utils' reflectedURLAttributes is derived from it),
     // on the interface of each element that has them: button.formAction, which jsdom lacks, included.
     for (const entry of reflectedURLAttributes) {
       if (entry.kind === "hyperlink") continue;

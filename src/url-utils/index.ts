@@ -3,8 +3,9 @@
  * any tree: HTMLHyperlinkElementUtils for `a` and `area` (href, origin,
  * protocol, username, password, host, hostname, port, pathname, search,
  * hash, toString), the reflected URL attributes (`img.src`, `link.href`,
- * `form.action`, `button.formAction`, `base.href`, …), and the `href` of
- * SVG elements. Each getter resolves against the element's current base
+ * `form.action`, `button.formAction`, `base.href`, `img.lowsrc`, …), and the
+ * `href` of SVG elements; and the catalogue of URL-bearing attributes that
+ * the reflected ones, links and the jsdom plugin all read. Each getter resolves against the element's current base
  * URL with its document's encoding, as a browser does; each setter writes
  * the content attribute through the tree adapter. Parsed URLs are cached
  * per element and checked against the base URL, so reading every attribute
@@ -51,4 +52,5 @@ export {
   type ReflectedURLAttributeName,
   type ReflectedURLAttributeKind,
 } from "./reflected-url.ts";
+export { catalogue, type AttributeKind, type CatalogueEntry, type URLReflection } from "./url-attribute-catalogue.ts";
 export { getSVGHref, setSVGHref, isSVGURIReferenceElement, svgURIReferenceElements, type SVGHref } from "./svg-uri-reference.ts";

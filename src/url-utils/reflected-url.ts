@@ -20,6 +20,11 @@
  * base URL (no `base` element affects a `base` element); `a.href` and
  * `area.href` are HTMLHyperlinkElementUtils' href.
  *
+ * Which elements have which reflected URL attributes is not listed here:
+ * the table is derived from the catalogue of URL-bearing attributes
+ * (url-attribute-catalogue.ts), the one list that links and the jsdom
+ * plugin read too.
+ *
  * @module
  */
 
@@ -29,33 +34,11 @@ import { describeElement, type LooseContext, setContentAttribute, toScalarValueS
 import { URLUtilsError } from "./errors.ts";
 import { getHyperlinkAttribute, setHyperlinkAttribute } from "./hyperlink-element-utils.ts";
 import { nodeDocumentURL } from "./node-document.ts";
+import { catalogue, type ReflectedURLAttributeKind, type ReflectedURLAttributeName } from "./url-attribute-catalogue.ts";
 
 // --- The table -------------------------------------------------------------------------
 
-/**
- * The name of an IDL attribute that reflects a URL content attribute.
- *
- * @example
- * ```ts
- * const name: ReflectedURLAttributeName = "formAction"; // content attribute "formaction"
- * ```
- */
-export type ReflectedURLAttributeName = "href" | "src" | "data" | "poster" | "cite" | "action" | "formAction" | "longDesc" | "codeBase";
-
-/**
- * How a reflected URL attribute's getter works:
- * - "url": the HTML "reflect" rules for a URL (the common case);
- * - "action": the same, but a missing or empty attribute gives the node
- *   document's URL (`form.action`, `button.formAction`, `input.formAction`);
- * - "base": the `base` element's href getter (against the fallback base URL);
- * - "hyperlink": HTMLHyperlinkElementUtils' href (`a.href`, `area.href`).
- *
- * @example
- * ```ts
- * const kind: ReflectedURLAttributeKind = "action";
- * ```
- */
-export type ReflectedURLAttributeKind = "url" | "action" | "base" | "hyperlink";
+export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "./url-attribute-catalogue.ts";
 
 /**
  * One reflected URL attribute of one HTML element.
@@ -82,60 +65,35 @@ export interface ReflectedURLAttribute {
   readonly spec: string;
 }
 
-const html = "https://html.spec.whatwg.org/multipage/";
-
-function entry(
-  element: string,
-  name: ReflectedURLAttributeName,
-  contentAttribute: string,
-  kind: ReflectedURLAttributeKind,
-  spec: string,
-  obsolete = false,
-): ReflectedURLAttribute {
-  return Object.freeze({ element, name, contentAttribute, kind, obsolete, spec: html + spec });
-}
-
 /**
  * Every IDL attribute of an HTML element that reflects a content attribute
  * "defined as containing a URL", with where the HTML Standard says so, in
- * element order. Not here: attributes that hold URLs but reflect them as
- * plain strings (`a.ping`, `img.srcset`, `body.background`), and SVG's
- * `href` (see {@link getSVGHref}).
+ * element order (then in the catalogue's order): the rows of the
+ * {@link catalogue} that have a `reflection`, one entry per element. Not
+ * here: attributes that hold URLs but reflect them as plain strings
+ * (`a.ping`, `img.srcset`, `body.background`), and SVG's `href` (see
+ * {@link getSVGHref}).
  *
  * @example
  * ```ts
- * reflectedURLAttributes.filter((a) => a.element === "video").map((a) => a.name); // ["src", "poster"]
+ * reflectedURLAttributes.filter((a) => a.element === "img").map((a) => a.name); // ["src", "longDesc", "lowsrc"]
  * ```
  */
-export const reflectedURLAttributes: readonly ReflectedURLAttribute[] = Object.freeze([
-  entry("a", "href", "href", "hyperlink", "links.html#dom-hyperlink-href"),
-  entry("area", "href", "href", "hyperlink", "links.html#dom-hyperlink-href"),
-  entry("audio", "src", "src", "url", "media.html#dom-media-src"),
-  entry("base", "href", "href", "base", "semantics.html#dom-base-href"),
-  entry("blockquote", "cite", "cite", "url", "grouping-content.html#dom-quote-cite"),
-  entry("button", "formAction", "formaction", "action", "form-control-infrastructure.html#dom-fs-formaction"),
-  entry("del", "cite", "cite", "url", "edits.html#dom-mod-cite"),
-  entry("embed", "src", "src", "url", "iframe-embed-object.html#dom-embed-src"),
-  entry("form", "action", "action", "action", "form-control-infrastructure.html#dom-fs-action"),
-  entry("frame", "src", "src", "url", "obsolete.html#dom-frame-src", true),
-  entry("frame", "longDesc", "longdesc", "url", "obsolete.html#dom-frame-longdesc", true),
-  entry("iframe", "src", "src", "url", "iframe-embed-object.html#dom-iframe-src"),
-  entry("iframe", "longDesc", "longdesc", "url", "obsolete.html#dom-iframe-longdesc", true),
-  entry("img", "src", "src", "url", "embedded-content.html#dom-img-src"),
-  entry("img", "longDesc", "longdesc", "url", "obsolete.html#dom-img-longdesc", true),
-  entry("input", "src", "src", "url", "input.html#dom-input-src"),
-  entry("input", "formAction", "formaction", "action", "form-control-infrastructure.html#dom-fs-formaction"),
-  entry("ins", "cite", "cite", "url", "edits.html#dom-mod-cite"),
-  entry("link", "href", "href", "url", "semantics.html#dom-link-href"),
-  entry("object", "data", "data", "url", "iframe-embed-object.html#dom-object-data"),
-  entry("object", "codeBase", "codebase", "url", "obsolete.html#dom-object-codebase", true),
-  entry("q", "cite", "cite", "url", "grouping-content.html#dom-quote-cite"),
-  entry("script", "src", "src", "url", "scripting.html#dom-script-src"),
-  entry("source", "src", "src", "url", "embedded-content.html#dom-source-src"),
-  entry("track", "src", "src", "url", "media.html#dom-track-src"),
-  entry("video", "src", "src", "url", "media.html#dom-media-src"),
-  entry("video", "poster", "poster", "url", "media.html#dom-video-poster"),
-]);
+export const reflectedURLAttributes: readonly ReflectedURLAttribute[] = (() => {
+  const entries: ReflectedURLAttribute[] = [];
+  for (const row of catalogue) {
+    const reflection = row.reflection;
+    if (reflection === null || row.namespace !== "html" || row.elements === "*") continue;
+    for (const element of row.elements) {
+      entries.push(
+        Object.freeze({ element, name: reflection.name, contentAttribute: row.attribute, kind: reflection.getter, obsolete: row.obsolete, spec: reflection.spec }),
+      );
+    }
+  }
+  // A stable sort: each element's attributes stay in the catalogue's order.
+  entries.sort((x, y) => (x.element < y.element ? -1 : x.element > y.element ? 1 : 0));
+  return Object.freeze(entries);
+})();
 
 /** Local name → its entries. */
 const byElement: ReadonlyMap<string, readonly ReflectedURLAttribute[]> = (() => {
@@ -168,7 +126,7 @@ function entryOf(context: LooseContext, element: object, name: string): Reflecte
  *
  * @example
  * ```ts
- * reflectedURLAttributesOf(context, input).map((a) => a.name); // ["src", "formAction"]
+ * reflectedURLAttributesOf(context, input).map((a) => a.name); // ["formAction", "src"]
  * reflectedURLAttributesOf(context, div); // []
  * ```
  */

@@ -4,6 +4,7 @@
 import { JSDOM } from "jsdom";
 import { afterEach, describe, expect, it } from "vitest";
 import { install, type Installation, type JSDOMBaseURLChange } from "../../src/jsdom/index.ts";
+import { reflectedURLAttributes } from "../../src/url-utils/index.ts";
 import { loadSetterTests, loadURLTestData, urlComponentGetters } from "../wpt-data.ts";
 
 const P = "https://example.test/dir/page.html";
@@ -191,6 +192,32 @@ describe("document base URL (catalogue §1)", () => {
     cases.forEach(([, property], i) => expect(elements[i]![property], cases[i]![0]).toBe(Pdir + "test.txt"));
     $(document, "base").setAttribute("href", "http://www.example.test:8000");
     cases.forEach(([, property], i) => expect(elements[i]![property], cases[i]![0]).toBe("http://www.example.test:8000/test.txt"));
+  });
+
+  it("every reflected URL attribute of the catalogue is docbase's (img.lowsrc, longDesc, codeBase included), and agrees with plain jsdom where jsdom has it", () => {
+    const html = `<base href="/b/">`;
+    const { window, document } = open(html);
+    const plain = new JSDOM(html, { url: P });
+    opened.push(plain);
+    const jsdomLacks: string[] = [];
+    for (const entry of reflectedURLAttributes) {
+      const what = `${entry.element}.${entry.name}`;
+      const element = document.createElement(entry.element) as unknown as AnyElement;
+      const prototype = Object.getPrototypeOf(element) as object;
+      expect(prototype, what).not.toBe(window.HTMLUnknownElement.prototype);
+      expect(Object.getOwnPropertyDescriptor(prototype, entry.name)?.get, what).toBeTypeOf("function");
+      element.setAttribute(entry.contentAttribute, " x y.txt ");
+      const expected = entry.kind === "base" ? Pdir + "x%20y.txt" : "https://example.test/b/x%20y.txt";
+      expect(element[entry.name], what).toBe(expected);
+      element[entry.name] = "z.txt";
+      expect(element.getAttribute(entry.contentAttribute), what).toBe("z.txt");
+      const other = plain.window.document.createElement(entry.element) as unknown as AnyElement;
+      other.setAttribute(entry.contentAttribute, " x y.txt ");
+      if (other[entry.name] === undefined) jsdomLacks.push(what);
+      else expect(other[entry.name], `plain jsdom's ${what}`).toBe(expected);
+    }
+    expect(jsdomLacks).toEqual(["button.formAction", "input.formAction"]);
+    expect(document.createElement("img").lowsrc, "img.lowsrc without the attribute").toBe("");
   });
 
   it("form.action and formAction are the document URL when missing or empty", () => {

@@ -25,6 +25,7 @@ import { describe, expect, it } from "vitest";
 import { serializeURL, type URLRecord } from "../../src/core/index.ts";
 import { SVG_NAMESPACE, XML_NAMESPACE } from "../../src/document-base/index.ts";
 import {
+  catalogue,
   getHyperlinkAttribute,
   getReflectedURL,
   getSVGHref,
@@ -463,9 +464,44 @@ describe.each(kits)("url-utils over $name", (kit) => {
       expect(getReflectedURL(loaded.context, q, "cite")).toBe("https://other.example/");
     });
 
+    it("img.lowsrc (an obsolete feature, still a reflected URL attribute) resolves, follows <base>, and sets", () => {
+      const loaded = kit.load('<base id="base" href="/static/"><img id="img" lowsrc=" low res.png ">', { url: "https://example.com/dir/page.html", encoding: "windows-1252" });
+      const img = kit.byId(loaded.document, "img");
+      expect(reflectedURLAttributesOf(loaded.context, img).map((e) => e.name)).toEqual(["src", "longDesc", "lowsrc"]);
+      expect(getReflectedURL(loaded.context, img, "lowsrc")).toBe("https://example.com/static/low%20res.png");
+      kit.setAttribute(loaded, kit.byId(loaded.document, "base"), "href", "https://cdn.example/");
+      expect(getReflectedURL(loaded.context, img, "lowsrc")).toBe("https://cdn.example/low%20res.png");
+      setReflectedURL(loaded.context, img, "lowsrc", "?\u00FF");
+      expect(kit.getAttribute(loaded, img, "lowsrc")).toBe("?\u00FF");
+      expect(getReflectedURL(loaded.context, img, "lowsrc")).toBe("https://cdn.example/?%FF");
+      kit.removeAttribute(loaded, img, "lowsrc");
+      expect(getReflectedURL(loaded.context, img, "lowsrc")).toBe("");
+    });
+
+    it("every reflected attribute of the catalogue: the setter writes its content attribute, the getter reads it back resolved", () => {
+      const loaded = kit.load('<body id="body">', { url: "https://example.com/dir/page.html" });
+      const body = kit.byId(loaded.document, "body");
+      const seen = new Set<string>();
+      for (const row of catalogue) {
+        if (row.reflection === null || row.elements === "*") continue;
+        for (const localName of row.elements) {
+          const element = kit.createElement(loaded, localName);
+          kit.append(loaded, body, element);
+          const name = row.reflection.name;
+          seen.add(`${localName}.${name}`);
+          setReflectedURL(loaded.context, element, name, "x/../y z");
+          expect(kit.getAttribute(loaded, element, row.attribute), `${localName}.${name}`).toBe("x/../y z");
+          expect(getReflectedURL(loaded.context, element, name), `${localName}.${name}`).toBe("https://example.com/dir/y%20z");
+          kit.remove(loaded, element);
+        }
+      }
+      expect([...seen].sort()).toEqual(reflectedURLAttributes.map((e) => `${e.element}.${e.name}`).sort());
+      expect(seen.has("img.lowsrc")).toBe(true);
+    });
+
     it("lists the attributes an element has", () => {
       const loaded = kit.load('<input id="input"><div id="div"></div><svg><a id="svga"></a></svg>', { url: "https://example.com/" });
-      expect(reflectedURLAttributesOf(loaded.context, kit.byId(loaded.document, "input")).map((e) => e.name)).toEqual(["src", "formAction"]);
+      expect(reflectedURLAttributesOf(loaded.context, kit.byId(loaded.document, "input")).map((e) => e.name)).toEqual(["formAction", "src"]);
       expect(reflectedURLAttributesOf(loaded.context, kit.byId(loaded.document, "div"))).toEqual([]);
       expect(reflectedURLAttributesOf(loaded.context, kit.byId(loaded.document, "svga"))).toEqual([]);
     });

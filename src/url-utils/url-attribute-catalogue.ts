@@ -1,0 +1,236 @@
+/**
+ * The catalogue of URL-bearing attributes: every attribute whose value is
+ * (or holds) a URL, from the HTML Standard's attribute index
+ * (https://html.spec.whatwg.org/multipage/indices.html#attributes-3), its
+ * obsolete features (https://html.spec.whatwg.org/multipage/obsolete.html),
+ * microdata, SVG 2, and the CSS in `style` attributes; and, for each, the
+ * IDL attribute that reflects it as a URL, if any
+ * (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes).
+ *
+ * One fact, one place: url-utils derives its reflected URL attributes
+ * (`getReflectedURL`) from this table, links its lookups (`extractLinks`,
+ * `rewriteLinks`), and the jsdom plugin the accessors it patches. It lives
+ * in url-utils, the lowest layer that reads it.
+ *
+ * It is checked against the HTML Standard's attribute index and against
+ * web-platform-tests' reflection data (test/url-utils/url-attribute-catalogue.test.ts).
+ *
+ * @module
+ */
+
+/**
+ * How an attribute holds its URLs, which decides how it is split and
+ * resolved:
+ *
+ * - `"single"`: one URL, the value with leading and trailing ASCII
+ *   whitespace removed ("valid URL potentially surrounded by spaces"),
+ *   encoding-parsed relative to the document;
+ * - `"list"`: URLs separated by ASCII whitespace (`ping`, and the obsolete
+ *   `profile` and `archive`), each encoding-parsed;
+ * - `"srcset"`: a comma-separated list of image candidate strings
+ *   (`srcset`, `imagesrcset`), split by the standard's algorithm;
+ * - `"absolute-list"`: `itemtype`, absolute URLs separated by ASCII
+ *   whitespace, parsed without a base (a relative one gives `url: null`);
+ * - `"refresh"`: the `content` of `<meta http-equiv=refresh>`, read by the
+ *   shared declarative refresh steps;
+ * - `"css"`: a `style` attribute or an SVG presentation attribute, whose
+ *   `url()` references are read with a CSS tokenizer;
+ * - `"srcdoc"`: an iframe's `srcdoc`, a whole document whose links are
+ *   extracted in turn (it gives no entry of its own).
+ *
+ * @example
+ * ```ts
+ * const kind: AttributeKind = "srcset";
+ * ```
+ */
+export type AttributeKind = "single" | "list" | "srcset" | "absolute-list" | "refresh" | "css" | "srcdoc";
+
+/**
+ * The name of an IDL attribute that reflects a URL content attribute.
+ *
+ * @example
+ * ```ts
+ * const name: ReflectedURLAttributeName = "formAction"; // content attribute "formaction"
+ * ```
+ */
+export type ReflectedURLAttributeName = "href" | "src" | "data" | "poster" | "cite" | "action" | "formAction" | "longDesc" | "lowsrc" | "codeBase";
+
+/**
+ * How a reflected URL attribute's getter works:
+ * - "url": the HTML "reflect" rules for a URL (the common case);
+ * - "action": the same, but a missing or empty attribute gives the node
+ *   document's URL (`form.action`, `button.formAction`, `input.formAction`);
+ * - "base": the `base` element's href getter (against the fallback base URL);
+ * - "hyperlink": HTMLHyperlinkElementUtils' href (`a.href`, `area.href`).
+ *
+ * @example
+ * ```ts
+ * const kind: ReflectedURLAttributeKind = "action";
+ * ```
+ */
+export type ReflectedURLAttributeKind = "url" | "action" | "base" | "hyperlink";
+
+/**
+ * The IDL attribute that reflects a catalogue row's content attribute as a
+ * URL: a `USVString` attribute "defined as containing a URL", whose getter
+ * returns the value resolved.
+ *
+ * @example
+ * ```ts
+ * const reflection: URLReflection = {
+ *   name: "lowsrc", getter: "url", spec: "https://html.spec.whatwg.org/multipage/obsolete.html#dom-img-lowsrc",
+ * };
+ * ```
+ */
+export interface URLReflection {
+  /** The IDL attribute (`"formAction"` for the content attribute `formaction`). */
+  readonly name: ReflectedURLAttributeName;
+  /** How its getter works. */
+  readonly getter: ReflectedURLAttributeKind;
+  /** Where the HTML Standard defines the IDL attribute. */
+  readonly spec: string;
+}
+
+/**
+ * One row of the catalogue: one attribute of one or more elements, with
+ * what it holds and how the DOM reflects it.
+ *
+ * @example
+ * ```ts
+ * const row: CatalogueEntry = {
+ *   namespace: "html", elements: ["img"], attribute: "lowsrc", kind: "single", obsolete: true,
+ *   spec: "https://html.spec.whatwg.org/multipage/obsolete.html#attr-img-lowsrc",
+ *   reflection: { name: "lowsrc", getter: "url", spec: "https://html.spec.whatwg.org/multipage/obsolete.html#dom-img-lowsrc" },
+ * };
+ * ```
+ */
+export interface CatalogueEntry {
+  /** The namespace of the elements: `"html"` or `"svg"`. */
+  readonly namespace: "html" | "svg";
+  /** The local names of the elements that carry it, or `"*"` for every element of the namespace. */
+  readonly elements: readonly string[] | "*";
+  /** The attribute's qualified name as written in HTML (`"href"`, `"xlink:href"`). */
+  readonly attribute: string;
+  readonly kind: AttributeKind;
+  /** True for attributes the HTML Standard lists as obsolete (non-conforming, yet still links). */
+  readonly obsolete: boolean;
+  /** Where the standard defines the content attribute. */
+  readonly spec: string;
+  /**
+   * The IDL attribute that reflects it as a URL on each of `elements`, or
+   * null when there is none: the attribute is reflected as a plain string
+   * (`a.ping`, `img.srcset`, `body.background`, `object.archive`), or not at
+   * all (`itemid`, `html.manifest`, the elements HTML no longer defines:
+   * `applet`, `bgsound`), or is SVG's (see `getSVGHref`).
+   */
+  readonly reflection: URLReflection | null;
+}
+
+const HTML = "https://html.spec.whatwg.org/multipage/";
+
+interface HTMLRowOptions {
+  readonly obsolete?: boolean;
+  /** The reflecting IDL attribute: its name (default: the content attribute), getter (default "url") and anchor. */
+  readonly reflect?: { readonly name?: ReflectedURLAttributeName; readonly getter?: ReflectedURLAttributeKind; readonly spec: string };
+}
+
+function html(elements: readonly string[] | "*", attribute: string, spec: string, kind: AttributeKind, options: HTMLRowOptions = {}): CatalogueEntry {
+  const reflect = options.reflect;
+  const reflection: URLReflection | null =
+    reflect === undefined
+      ? null
+      : Object.freeze({ name: reflect.name ?? (attribute as ReflectedURLAttributeName), getter: reflect.getter ?? "url", spec: HTML + reflect.spec });
+  return Object.freeze({
+    namespace: "html",
+    elements: elements === "*" ? "*" : Object.freeze([...elements]),
+    attribute,
+    kind,
+    obsolete: options.obsolete ?? false,
+    spec: HTML + spec,
+    reflection,
+  });
+}
+
+function svg(attribute: string, kind: AttributeKind, spec: string): CatalogueEntry {
+  return Object.freeze({ namespace: "svg", elements: "*", attribute, kind, obsolete: false, spec, reflection: null });
+}
+
+const svgPresentation = "https://www.w3.org/TR/SVG2/styling.html#PresentationAttributes";
+const obsolete = true;
+
+/**
+ * Every URL-bearing attribute docbase knows, in the order of the HTML
+ * Standard's attribute index, then the obsolete ones, then SVG. A row
+ * covers the elements whose attribute the standard defines in one place;
+ * an element has at most one row per attribute.
+ *
+ * Elements in the HTML namespace match by local name; `<meta content>` is
+ * a link only with `http-equiv="refresh"` (ASCII case-insensitive). In SVG,
+ * `href` and `xlink:href` are URLs on every element (SVG 2 gives `href` to
+ * every element that references another resource), and so are `url()`
+ * references in the presentation attributes that take one.
+ *
+ * @example
+ * ```ts
+ * catalogue.filter((row) => row.kind === "srcset").map((row) => row.attribute); // ["imagesrcset", "srcset"]
+ * catalogue.find((row) => row.attribute === "lowsrc")?.reflection?.name; // "lowsrc"
+ * ```
+ */
+export const catalogue: readonly CatalogueEntry[] = Object.freeze([
+  html(["form"], "action", "form-control-infrastructure.html#attr-fs-action", "single", {
+    reflect: { getter: "action", spec: "form-control-infrastructure.html#dom-fs-action" },
+  }),
+  html(["blockquote"], "cite", "grouping-content.html#attr-blockquote-cite", "single", { reflect: { spec: "grouping-content.html#dom-quote-cite" } }),
+  html(["del", "ins"], "cite", "edits.html#attr-mod-cite", "single", { reflect: { spec: "edits.html#dom-mod-cite" } }),
+  html(["q"], "cite", "text-level-semantics.html#attr-q-cite", "single", { reflect: { spec: "grouping-content.html#dom-quote-cite" } }),
+  html(["object"], "data", "iframe-embed-object.html#attr-object-data", "single", { reflect: { spec: "iframe-embed-object.html#dom-object-data" } }),
+  html(["button", "input"], "formaction", "form-control-infrastructure.html#attr-fs-formaction", "single", {
+    reflect: { name: "formAction", getter: "action", spec: "form-control-infrastructure.html#dom-fs-formaction" },
+  }),
+  html(["a", "area"], "href", "links.html#attr-hyperlink-href", "single", { reflect: { getter: "hyperlink", spec: "links.html#dom-hyperlink-href" } }),
+  html(["link"], "href", "semantics.html#attr-link-href", "single", { reflect: { spec: "semantics.html#dom-link-href" } }),
+  html(["base"], "href", "semantics.html#attr-base-href", "single", { reflect: { getter: "base", spec: "semantics.html#dom-base-href" } }),
+  html(["link"], "imagesrcset", "semantics.html#attr-link-imagesrcset", "srcset"),
+  html("*", "itemid", "microdata.html#attr-itemid", "single"),
+  html("*", "itemtype", "microdata.html#attr-itemtype", "absolute-list"),
+  html(["a", "area"], "ping", "links.html#ping", "list"),
+  html(["video"], "poster", "media.html#attr-video-poster", "single", { reflect: { spec: "media.html#dom-video-poster" } }),
+  html(["audio", "video"], "src", "media.html#attr-media-src", "single", { reflect: { spec: "media.html#dom-media-src" } }),
+  html(["embed"], "src", "iframe-embed-object.html#attr-embed-src", "single", { reflect: { spec: "iframe-embed-object.html#dom-embed-src" } }),
+  html(["iframe"], "src", "iframe-embed-object.html#attr-iframe-src", "single", { reflect: { spec: "iframe-embed-object.html#dom-iframe-src" } }),
+  html(["img"], "src", "embedded-content.html#attr-img-src", "single", { reflect: { spec: "embedded-content.html#dom-img-src" } }),
+  html(["input"], "src", "input.html#attr-input-src", "single", { reflect: { spec: "input.html#dom-input-src" } }),
+  html(["script"], "src", "scripting.html#attr-script-src", "single", { reflect: { spec: "scripting.html#dom-script-src" } }),
+  html(["source"], "src", "embedded-content.html#attr-source-src", "single", { reflect: { spec: "embedded-content.html#dom-source-src" } }),
+  html(["track"], "src", "media.html#attr-track-src", "single", { reflect: { spec: "media.html#dom-track-src" } }),
+  html(["iframe"], "srcdoc", "iframe-embed-object.html#attr-iframe-srcdoc", "srcdoc"),
+  html(["img", "source"], "srcset", "images.html#srcset-attributes", "srcset"),
+  html(["meta"], "content", "semantics.html#attr-meta-http-equiv-refresh", "refresh"),
+  html("*", "style", "dom.html#the-style-attribute", "css"),
+  // Obsolete (https://html.spec.whatwg.org/multipage/obsolete.html#non-conforming-features).
+  html(["html"], "manifest", "obsolete.html#attr-html-manifest", "single", { obsolete }),
+  html(["head"], "profile", "obsolete.html#attr-head-profile", "list", { obsolete }),
+  html(["img"], "longdesc", "obsolete.html#attr-img-longdesc", "single", { obsolete, reflect: { name: "longDesc", spec: "obsolete.html#dom-img-longdesc" } }),
+  html(["iframe"], "longdesc", "obsolete.html#attr-iframe-longdesc", "single", {
+    obsolete,
+    reflect: { name: "longDesc", spec: "obsolete.html#dom-iframe-longdesc" },
+  }),
+  html(["frame"], "longdesc", "obsolete.html#frame", "single", {
+    obsolete,
+    reflect: { name: "longDesc", spec: "obsolete.html#dom-frame-longdesc" },
+  }),
+  html(["img"], "lowsrc", "obsolete.html#attr-img-lowsrc", "single", { obsolete, reflect: { spec: "obsolete.html#dom-img-lowsrc" } }),
+  html(["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"], "background", "obsolete.html#attr-background", "single", { obsolete }),
+  html(["object"], "codebase", "obsolete.html#attr-object-codebase", "single", { obsolete, reflect: { name: "codeBase", spec: "obsolete.html#dom-object-codebase" } }),
+  // applet is no longer an element of the standard (it is an HTMLUnknownElement): no IDL attribute.
+  html(["applet"], "codebase", "obsolete.html#applet", "single", { obsolete }),
+  html(["object"], "classid", "obsolete.html#attr-object-classid", "single", { obsolete }),
+  html(["object", "applet"], "archive", "obsolete.html#attr-object-archive", "list", { obsolete }),
+  html(["frame"], "src", "obsolete.html#frame", "single", { obsolete, reflect: { spec: "obsolete.html#dom-frame-src" } }),
+  html(["bgsound"], "src", "obsolete.html#bgsound", "single", { obsolete }),
+  // SVG.
+  svg("href", "single", "https://www.w3.org/TR/SVG2/linking.html#XLinkRefAttrs"),
+  svg("xlink:href", "single", "https://www.w3.org/TR/SVG2/linking.html#XLinkRefAttrs"),
+  svg("style", "css", "https://www.w3.org/TR/SVG2/styling.html#StyleAttribute"),
+  ...["clip-path", "cursor", "fill", "filter", "marker-end", "marker-mid", "marker-start", "mask", "stroke"].map((a) => svg(a, "css", svgPresentation)),
+]);
