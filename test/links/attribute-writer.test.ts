@@ -227,6 +227,8 @@ function resolve(value: string, link: Link): string | null {
 
 const runs = Number(process.env["DOCBASE_PROPERTY_RUNS"] ?? 300);
 const seed = Number(process.env["DOCBASE_PROPERTY_SEED"] ?? 16);
+/** Room for a nightly-sized run (about 5 ms a case on a loaded machine). */
+const timeout = 60_000 + runs * 10;
 
 /** What one case of the round trip did. */
 type Outcome = "written" | "refused";
@@ -286,7 +288,7 @@ describe(`the round trip (fast-check, seed ${seed})`, () => {
     );
     // The property must mostly write, or it proves little.
     expect(outcomes.filter((o) => o === "written").length).toBeGreaterThan(outcomes.length / 2);
-  });
+  }, timeout);
 
   const pages = corpusPages.map((page) => new TextDecoder().decode(readCorpusFile(page.file)));
   it(`on windows of the real pages (${Math.ceil(runs / 3)} runs): the same`, () => {
@@ -305,7 +307,7 @@ describe(`the round trip (fast-check, seed ${seed})`, () => {
       { numRuns: Math.ceil(runs / 3), seed },
     );
     expect(outcomes.filter((o) => o === "written").length).toBeGreaterThan(outcomes.length / 2);
-  });
+  }, timeout);
 
   // Legacy encodings: an unmappable character becomes a character reference in an attribute and a CSS escape in
   // a <style> element, and both read back as the character.
@@ -322,7 +324,7 @@ describe(`the round trip (fast-check, seed ${seed})`, () => {
       { numRuns: Math.ceil(runs / 2), seed },
     );
     expect(outcomes.filter((o) => o === "written").length).toBeGreaterThan(outcomes.length / 2);
-  });
+  }, timeout);
 });
 
 describe("legacy encodings", () => {
