@@ -10,7 +10,7 @@
  * - every option of the command's synopsis is one `docbase <command> --help`
  *   lists;
  * - the quick-start commands are the package's scripts, and the test-framework
- *   configuration is the one the Vitest fixture project uses;
+ *   configuration is the one the Vitest and Jest fixture projects use;
  * - no block is left unchecked.
  *
  * @module
@@ -175,12 +175,15 @@ describe("README.md code blocks", () => {
     expect(all.filter((b) => b.lang === "sh")).toHaveLength(1);
   });
 
-  it("the test-framework setup is the Vitest fixture project's", () => {
+  it("the test-framework setup is the Vitest and Jest fixture projects'", () => {
     const config = all.find((b) => b.lang === "js" && b.code.includes("setupFiles"))!;
     const fixture = readFileSync(join(root, "test/fixtures/vitest-jsdom/vitest.config.ts"), "utf8");
     expect(config.code).toContain('environment: "jsdom", setupFiles: ["docbase/jsdom/setup"]');
     expect(fixture).toContain('environment: "jsdom"');
     expect(fixture).toContain('"docbase/jsdom/setup"');
+    const jestLine = 'module.exports = { testEnvironment: "docbase/jsdom/jest-environment" };';
+    expect(config.code).toContain(jestLine);
+    expect(readFileSync(join(root, "test/fixtures/jest-jsdom/jest.config.js"), "utf8")).toContain(jestLine);
     expect(all.filter((b) => b.lang === "js")).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@
  * `docbase/jsdom/setup` — one line for the jsdom environments of test
  * frameworks, where the document is made before any test code runs:
  * importing this module installs docbase into the global `window` (see
- * {@link install}), after parsing, as `install` supports.
+ * `install`), after parsing, as `install` supports.
  *
  * Vitest (`vitest.config.ts`):
  *
@@ -10,16 +10,17 @@
  * export default defineConfig({ test: { environment: "jsdom", setupFiles: ["docbase/jsdom/setup"] } });
  * ```
  *
- * Jest (`jest.config.js`, with Jest's ESM support, since docbase is ESM):
+ * Jest: use the `docbase/jsdom/jest-environment` entry point instead, which
+ * installs docbase itself (Jest's own `testEnvironment: "jsdom"` runs jsdom
+ * 26, whose window lacks the `TextEncoder` docbase needs: there, importing
+ * this module throws a TypeError that says so). A test file run with Jest's
+ * ES module support may import {@link installation} from this module, which
+ * finds that environment's installation.
  *
- * ```js
- * export default { testEnvironment: "jsdom", setupFilesAfterEnv: ["docbase/jsdom/setup"] };
- * ```
- *
- * A window this module already installed into is left as it is (a setup
- * file that runs twice in one environment does nothing the second time);
- * one that `install` was called on by other code throws install's "already
- * installed" TypeError. Without
+ * A window this module or the Jest environment already installed into is
+ * left as it is (a setup file that runs twice in one environment does nothing
+ * the second time); one that `install` was called on by other code throws
+ * install's "already installed" TypeError. Without
  * a global `window` (a `node` environment), importing it throws a TypeError
  * that says so.
  *
@@ -35,24 +36,15 @@
 
 // First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
 import "../core/require-supported-runtime.ts";
-import { install, type Installation } from "./install.ts";
+// Second: in a window without TextEncoder (an older jsdom, as Jest's own jsdom environment has), one error naming what to use.
+import "./require-encoding-api.ts";
+import type { Installation } from "./install.ts";
+import { installOnce } from "./install-once.ts";
 import type { WindowLike } from "./window.ts";
-
-/** Where the installation made by this module is kept on the window, across module instances of one environment. */
-const installationKey: unique symbol = Symbol.for("docbase.jsdom.setup.installation") as never;
-
-function installOnce(target: WindowLike): Installation {
-  const holder = target as WindowLike & { [installationKey]?: Installation };
-  const existing = holder[installationKey];
-  if (existing !== undefined) return existing;
-  const made = install(target);
-  Object.defineProperty(holder, installationKey, { value: made, configurable: true });
-  return made;
-}
 
 const window = (globalThis as unknown as { window?: WindowLike }).window;
 if (window === undefined || typeof window !== "object" || window.document === undefined) {
-  throw new TypeError("docbase/jsdom/setup: there is no global window here; use it in a jsdom test environment (Vitest `environment: \"jsdom\"`, Jest `testEnvironment: \"jsdom\"`)");
+  throw new TypeError("docbase/jsdom/setup: there is no global window here; use it in a jsdom test environment (Vitest `environment: \"jsdom\"`; in Jest, `testEnvironment: \"docbase/jsdom/jest-environment\"` installs docbase itself)");
 }
 
 /**

@@ -1,0 +1,36 @@
+/**
+ * One installation per test-environment window, shared by the entry points
+ * for test frameworks (`docbase/jsdom/setup`, `docbase/jsdom/jest-environment`):
+ * whichever runs first installs, the other finds that installation. It is kept
+ * on the window under a registered symbol, so that two copies of docbase (the
+ * one Jest's environment loads in Node and the one a test file loads in the
+ * window's context) find the same one.
+ *
+ * @module
+ */
+
+import { install, type Installation } from "./install.ts";
+import type { WindowLike } from "./window.ts";
+
+/** Where the installation made by a test-framework entry point is kept on the window. */
+const installationKey: unique symbol = Symbol.for("docbase.jsdom.setup.installation") as never;
+
+/**
+ * The installation a test-framework entry point made in `window`, or a new
+ * one (see {@link install}). A window that `install` was called on by other
+ * code throws install's "already installed" TypeError.
+ *
+ * @example
+ * ```ts
+ * const installation = installOnce(window);
+ * installOnce(window) === installation; // true
+ * ```
+ */
+export function installOnce(window: WindowLike): Installation {
+  const holder = window as WindowLike & { [installationKey]?: Installation };
+  const existing = holder[installationKey];
+  if (existing !== undefined) return existing;
+  const made = install(window);
+  Object.defineProperty(holder, installationKey, { value: made, configurable: true });
+  return made;
+}
