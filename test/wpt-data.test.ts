@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readWPTFile, vendoredWPTRoot, wptDirectory, type WPTFileName } from "./wpt-data.ts";
-import { runnerFiles } from "./wpt/selection.ts";
+import { runnerFiles, runnerWPTCommit } from "./wpt/selection.ts";
 
 const sums = readFileSync(join(vendoredWPTRoot, "SHA256SUMS"), "utf8")
   .split("\n")
@@ -30,6 +30,10 @@ describe("vendored WPT data (test/fixtures/wpt)", () => {
     const listed = new Set(sums.map((entry) => entry.path));
     for (const name of read) expect(listed, name).toContain(`url/resources/${name}`);
     for (const path of runnerFiles) expect(listed, path).toContain(path);
+  });
+
+  it("names the runner files' wpt commit in its README", () => {
+    expect(readFileSync(join(vendoredWPTRoot, "README.md"), "utf8")).toContain(runnerWPTCommit);
   });
 
   it("holds no file that SHA256SUMS does not list", () => {
