@@ -20,8 +20,11 @@
  *   `assert_throws_js` rejects by identity; like jsdom's runner, the runner
  *   replaces it (and `promise_rejects_js`) with a check by the error's name
  *   (jsdom/jsdom#2727);
- * - every run is bounded: testharness.js's own timeout, and the runner's
- *   (`timeoutMs`) in case the harness never completes.
+ * - the reporter calls `setup({ explicit_timeout: true, output: false })`
+ *   before the page's tests, as wptrunner's reporter does in browsers: the
+ *   run is bounded by the runner's own timeout (`timeoutMs`), not by the
+ *   harness's ten seconds (which a loaded machine can exceed on the large
+ *   data-driven pages), and no results table is rendered into the page.
  *
  * @module
  */
@@ -72,6 +75,7 @@ const harnessStatuses: readonly HarnessStatus[] = ["OK", "ERROR", "TIMEOUT", "PR
 /** The parts of testharness.js's Test and TestsStatus objects the runner reads. */
 interface HarnessTest { readonly name: string; readonly status: number; readonly message: string | null }
 interface HarnessWindow {
+  setup(properties: { explicit_timeout: boolean; output: boolean }): void;
   assert_true(value: unknown, description: string): void;
   assert_equals(actual: unknown, expected: unknown, description: string): void;
   assert_throws_js: (constructor: { name: string }, func: () => unknown, description?: string) => void;
@@ -184,6 +188,7 @@ export async function runWPTPage(
           // Deviation: jsdom has no fetch(); see the module comment.
           target["fetch"] = windowFetch(beforeParseWindow);
           target["__docbaseWPTReporter"] = (harness: HarnessWindow) => {
+            harness.setup({ explicit_timeout: true, output: false });
             acceptErrorsOfAnyRealm(harness);
             harness.add_result_callback((test) => seen.push(test));
             harness.add_completion_callback((tests, status) => {
