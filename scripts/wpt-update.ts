@@ -1,7 +1,9 @@
 /**
- * Refreshes the vendored web-platform-tests data files (the URL data,
- * `test/fixtures/wpt/url/resources/*.json`, and the HTML reflection data,
- * `test/fixtures/wpt/html/dom/elements-*.js`) from one wpt commit. It is run by
+ * Refreshes the vendored web-platform-tests files from one wpt commit: the URL
+ * data (`test/fixtures/wpt/url/resources/*.json`), the HTML reflection data
+ * (`test/fixtures/wpt/html/dom/elements-*.js`), and the test pages, scripts
+ * and resources the jsdom runner needs (test/wpt/selection.ts's
+ * `runnerFiles`). It is run by
  * a person updating the pin; it needs the network, and the test suites never
  * run it (they read the vendored copies, see test/wpt-data.ts).
  *
@@ -35,6 +37,7 @@ import {
   type WPTFileName,
   wptReflectionFiles,
 } from "../test/wpt-data.ts";
+import { runnerFiles } from "../test/wpt/selection.ts";
 
 /** A JSON file of url/resources, checked with the same parser the suites use. */
 function json(parse: (json: unknown, name: string) => unknown[]): (text: string, name: string) => unknown[] {
@@ -90,18 +93,22 @@ async function download(path: string): Promise<Uint8Array> {
   throw new Error(`Could not download ${urlOf(path)}: ${String(lastError)}`);
 }
 
-/** Checks one file's bytes; returns its digest. */
+/** Checks one file's bytes (a data file with the suites' own parser); returns its digest. */
 function check(path: string, bytes: Uint8Array): string {
   const digest = sha256(bytes);
-  const name = basename(path);
-  const cases = files.get(path)!(new TextDecoder("utf-8", { fatal: true }).decode(bytes), name);
-  console.log(`  ${path}: ${bytes.length} bytes, ${cases.length} entries, sha256 ${digest}`);
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  const parse = files.get(path);
+  if (parse === undefined) {
+    console.log(`  ${path}: ${bytes.length} bytes, sha256 ${digest}`);
+  } else {
+    console.log(`  ${path}: ${bytes.length} bytes, ${parse(text, basename(path)).length} entries, sha256 ${digest}`);
+  }
   return digest;
 }
 
 async function main(): Promise<void> {
-  console.log(`Downloading the WPT data files of wpt ${commit} …`);
-  const paths = [...files.keys()];
+  console.log(`Downloading the WPT files of wpt ${commit} …`);
+  const paths = [...files.keys(), ...runnerFiles];
   const downloads = await Promise.all(paths.map(async (path) => [path, await download(path)] as const));
   const sums: string[] = [];
   for (const [path, bytes] of downloads) sums.push(`${check(path, bytes)}  ${path}`);
@@ -113,7 +120,7 @@ async function main(): Promise<void> {
     await rename(`${target}.tmp`, target);
   }
   await writeFile(join(wptRoot, "SHA256SUMS"), `${sums.sort((x, y) => x.slice(66).localeCompare(y.slice(66))).join("\n")}\n`);
-  console.log(`Done: ${paths.length} files in test/fixtures/wpt/. Now record wpt ${commit} in test/fixtures/wpt/README.md.`);
+  console.log(`Done: ${paths.length} files in test/fixtures/wpt/. Now record wpt ${commit} in test/fixtures/wpt/README.md and test/wpt/selection.ts.`);
 }
 
 try {
