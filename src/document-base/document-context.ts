@@ -868,12 +868,25 @@ export class Context implements DocumentContext<LooseMap> {
   }
 
   /**
-   * Whether `fragment`, the root of a tree, is a declarative shadow root
-   * of this context's family kept as template contents (see
-   * {@link #findDeclarativeShadowRoots}).
+   * When `node` is in a declarative shadow root that the tree keeps as a
+   * template's contents (see {@link #findDeclarativeShadowRoots}), nested
+   * ones included, and its host is in this family's document: that
+   * document. Otherwise null. Unlike {@link contextOfNode}, it makes no
+   * context for another document (the jsdom layer makes its own, observed).
    */
-  isDeclarativeShadowRoot(fragment: object): boolean {
-    return this.#declarativeShadowTemplate(fragment) !== null;
+  declarativeShadowRootDocument(node: object): object | null {
+    const adapter = this.adapter;
+    const document = this.#head.documentNode;
+    if (document === null) return null;
+    this.#findDeclarativeShadowRoots();
+    if (!this.#head.#hasDeclarativeShadowRoots) return null;
+    let root = rootOf(adapter, node);
+    for (;;) {
+      const template = this.#declarativeShadowTemplate(root);
+      if (template === null) return null;
+      root = rootOf(adapter, template);
+      if (root === document) return document;
+    }
   }
 
   // --- Element base URLs ----------------------------------------------------------------

@@ -29,6 +29,7 @@ import {
   matchesAboutBlank,
   type MutationRecordLike,
 } from "../document-base/index.ts";
+import { contextImpl } from "../document-base/document-context.ts";
 import { getEncoding, parseURL, serializeURL, type URLRecord } from "../core/index.ts";
 import {
   getHyperlinkAttribute,
@@ -546,6 +547,12 @@ class WindowInstallation implements Installation {
   #contextOfUnsynced(node: NodeLike): Context {
     const document = (node.ownerDocument ?? node) as DocumentLike;
     if (document === this.window.document && this.#context !== null) return this.#context;
+    // jsdom 31 keeps a declarative shadow root (<template shadowrootmode>) as a template, whose
+    // contents' ownerDocument is the inert document: the standard's parser attaches a shadow root
+    // whose node document is this document instead (see document-base's declarative-shadow-root.ts).
+    if (this.#context !== null && document !== node && contextImpl(this.#context).declarativeShadowRootDocument(node) === this.window.document) {
+      return this.#context;
+    }
     const other = this.#otherDocuments.get(document);
     if (other !== undefined) {
       // Bring that document's context up to date too.
