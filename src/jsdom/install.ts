@@ -55,8 +55,11 @@ import type { DocumentLike, ElementLike, MutationObserverLike, MutationRecordSha
  */
 export interface InstallOptions {
   /**
-   * Resolve `xml:base` attributes (XML Base), as older HTML drafts required.
-   * Off by default: browsers ignore xml:base today.
+   * Resolve `xml:base` attributes (XML Base), as older HTML drafts required:
+   * those in the XML namespace, and on SVG and MathML elements the
+   * `xml:base` the HTML parser leaves without a namespace (HTML 5's parser
+   * put it in the XML namespace). Off by default: browsers ignore xml:base
+   * today.
    */
   readonly xmlBase?: boolean | undefined;
   /**
