@@ -154,6 +154,10 @@ interface LeanParse {
   declarativeTemplates: Set<LeanElement> | null;
   /** Their hosts: the elements that are shadow hosts. */
   shadowHosts: Set<LeanElement> | null;
+  /** The HTML templates in the stack of open elements, bottom to top. */
+  openTemplates: LeanElement[];
+  /** For each, where its contents are: 1, inert; 2, a shadow tree (see {@link templateDepthKind}). */
+  openTemplateKinds: (1 | 2)[];
 }
 
 function newParse(): LeanParse {
@@ -167,6 +171,8 @@ function newParse(): LeanParse {
     positionsLength: 0,
     declarativeTemplates: null,
     shadowHosts: null,
+    openTemplates: [],
+    openTemplateKinds: [],
   };
 }
 
@@ -224,32 +230,29 @@ function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attr
   }
   if (shadowRootModeState(mode) === "none") return;
   const openElements = parse.parser!.openElements;
-  if (openElements.stackTop < 1) return;
   const host = openElements.current as unknown as LeanElement;
+  if (host === (openElements.items[0] as unknown as LeanElement)) return;
   if (host.namespaceURI !== HTML_NS || !isValidShadowHostName(host.tagName)) return;
   if (parse.shadowHosts?.has(host) === true) return;
   (parse.shadowHosts ??= new Set()).add(host);
   (parse.declarativeTemplates ??= new Set()).add(template);
 }
 
-/** Where the element being made goes, as {@link TagRecord.inTemplate} and {@link TagRecord.inShadowTree} say: 0, 1 (inert) or 2 (shadow tree). */
+/**
+ * Where the element being made goes, as {@link TagRecord.inTemplate} and
+ * {@link TagRecord.inShadowTree} say: 0, the document's tree; 1, the
+ * contents of an inert template (some open template is an ordinary one);
+ * 2, a shadow tree (every open template is a declarative shadow root).
+ * The kinds of the open templates are kept as they are pushed, so that
+ * this costs O(1) however deep the stack is.
+ */
 function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
-  const openElements = parse.parser!.openElements;
-  // Optimisation: the parser's own count of open templates ("isInTemplate"
-  // as parse5 gives it to onElementCreated), not that hook, for which
-  // parse5 makes an object per element.
-  if (openElements.tmplCount === 0) return 0;
-  const declarative = parse.declarativeTemplates;
-  if (declarative === null) return 1;
-  let shadow = false;
-  const items = openElements.items as unknown as LeanElement[];
-  for (let i = openElements.stackTop; i >= 0; i--) {
-    const element = items[i]!;
-    if (element.tagName !== "template" || element.namespaceURI !== HTML_NS) continue;
-    if (!declarative.has(element)) return 1;
-    shadow = true;
-  }
-  return shadow ? 2 : 0;
+  const kinds = parse.openTemplateKinds;
+  return kinds.length === 0 ? 0 : kinds[kinds.length - 1]!;
+}
+
+function isHTMLTemplate(node: LeanElement): boolean {
+  return node.tagName === "template" && node.namespaceURI === HTML_NS;
 }
 
 function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
@@ -340,6 +343,22 @@ const leanTreeAdapter = {
     const i = siblings.indexOf(reference);
     siblings.splice(i === -1 ? siblings.length : i, 0, node);
     node.parentNode = parent;
+  },
+  // The stack of open elements: its templates, for templateDepthKind.
+  onItemPush(node: LeanElement): void {
+    if (!isHTMLTemplate(node)) return;
+    const parse = current;
+    const outer = templateDepthKind(parse);
+    parse.openTemplates.push(node);
+    parse.openTemplateKinds.push(parse.declarativeTemplates?.has(node) === true && outer !== 1 ? 2 : 1);
+  },
+  onItemPop(node: LeanElement): void {
+    if (!isHTMLTemplate(node)) return;
+    const parse = current;
+    const i = parse.openTemplates.lastIndexOf(node);
+    if (i === -1) return;
+    parse.openTemplates.splice(i, 1);
+    parse.openTemplateKinds.splice(i, 1);
   },
   setTemplateContent(template: LeanElement, content: LeanFragment): void {
     template.content = content;
