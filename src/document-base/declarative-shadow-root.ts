@@ -204,16 +204,24 @@ export function attachesDeclarativeShadowRoot<T extends TreeAdapterTypeMap>(adap
   const loose = adapter as DocumentBaseTreeAdapter;
   if (!isHTMLTemplate(loose, template) || !hasShadowRootMode(loose, template)) return false;
   const host = loose.getParentNode(template);
-  if (host === null || !loose.isElementNode(host) || loose.getNamespaceURI(host) !== HTML_NAMESPACE || !isValidShadowHostName(loose.getLocalName(host))) {
-    return false;
-  }
-  // "If declarative shadow host element is a shadow host": an earlier template child attached one.
+  return host !== null && declarativeShadowRootTemplateOf(loose, host) === template;
+}
+
+/**
+ * The child of `host` that the parser made its declarative shadow root
+ * (see {@link attachesDeclarativeShadowRoot}), or null: when `host` is an
+ * element that can have a shadow root, its first HTML `template` child
+ * whose `shadowrootmode` is open or closed ("if declarative shadow host
+ * element is a shadow host", the later ones stay templates). Internal: the
+ * document context asks it once per host.
+ */
+export function declarativeShadowRootTemplateOf(adapter: DocumentBaseTreeAdapter, host: unknown): unknown {
+  if (!adapter.isElementNode(host) || adapter.getNamespaceURI(host) !== HTML_NAMESPACE || !isValidShadowHostName(adapter.getLocalName(host))) return null;
   // (The children by index: parse5's default tree has no sibling links.)
-  const children = loose.getChildNodes(host);
+  const children = adapter.getChildNodes(host);
   for (let i = 0; i < children.length; i++) {
-    const sibling = children[i]!;
-    if (sibling === template) break;
-    if (isHTMLTemplate(loose, sibling) && hasShadowRootMode(loose, sibling)) return false;
+    const child = children[i]!;
+    if (isHTMLTemplate(adapter, child) && hasShadowRootMode(adapter, child)) return child;
   }
-  return true;
+  return null;
 }

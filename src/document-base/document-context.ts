@@ -62,7 +62,7 @@ import {
   type TreeAdapterTypeMap,
   XML_NAMESPACE,
 } from "./tree-adapter.ts";
-import { attachesDeclarativeShadowRoot } from "./declarative-shadow-root.ts";
+import { declarativeShadowRootTemplateOf, shadowRootModeState } from "./declarative-shadow-root.ts";
 import { findInclusiveDescendant, forEachInclusiveDescendant, type LooseAdapter, type LooseMap, rootOf } from "./tree-walk.ts";
 
 // --- Public types --------------------------------------------------------------
@@ -745,7 +745,7 @@ export class Context implements DocumentContext<LooseMap> {
   /**
    * Finds the templates of the document (the family head's) that stand for
    * declarative shadow roots, once: those that
-   * {@link attachesDeclarativeShadowRoot} says the parser turned into shadow
+   * `attachesDeclarativeShadowRoot` (declarative-shadow-root.ts) says the parser turned into shadow
    * roots, in the document's tree, in their contents and in template
    * contents (as browsers do: "template containing declarative shadow root"
    * in WPT's shadow-dom/declarative/declarative-shadow-dom-basic.html;
@@ -773,24 +773,28 @@ export class Context implements DocumentContext<LooseMap> {
     const document = head.documentNode;
     const adapter = this.adapter;
     if (document === null || !(adapter.keepsDeclarativeShadowRoots?.(document) ?? adapter.isDocumentNode(document))) return found;
+    // Optimisation: each host's children are looked at once (a host with 100,000 children
+    // before its templates would cost as many steps per template otherwise).
+    const byHost = new Map<object, unknown>();
+    const visitInner = (node: object): void => {
+      const content = adapter.getTemplateContent(node);
+      if (content === null || shadowRootModeState(adapter.getAttribute(node, null, "shadowrootmode")) === "none") return;
+      const host = adapter.getParentNode(node);
+      if (host === null) return;
+      let template = byHost.get(host);
+      if (template === undefined) byHost.set(host, (template = declarativeShadowRootTemplateOf(adapter as DocumentBaseTreeAdapter, host)));
+      if (template !== node) return;
+      found.set(content, node);
+      head.#hasDeclarativeShadowRoots = true;
+    };
     const visit = (node: object): void => {
+      visitInner(node);
       const content = adapter.getTemplateContent(node);
       if (content === null) return;
-      if (attachesDeclarativeShadowRoot(adapter, node)) {
-        found.set(content, node);
-        head.#hasDeclarativeShadowRoots = true;
-      }
       // Templates in the contents (nested ones included: the walk enters contents).
       forEachInclusiveDescendant(adapter, content, (inner) => {
         if (inner !== content) visitInner(inner);
       });
-    };
-    const visitInner = (node: object): void => {
-      const content = adapter.getTemplateContent(node);
-      if (content !== null && attachesDeclarativeShadowRoot(adapter, node)) {
-        found.set(content, node);
-        head.#hasDeclarativeShadowRoots = true;
-      }
     };
     // Optimisation: the tree's own index of templates (jsdom's), where it has one; their
     // contents are walked.
