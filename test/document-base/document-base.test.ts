@@ -1174,6 +1174,15 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
   describe("hostile trees: nothing recurses", () => {
     const N = 100_000;
 
+    it(`a host with ${N.toLocaleString("en")} children before 3,000 declarative templates: each host's children are read once`, () => {
+      const html = `<base href="/b/"><div id="host">${"<i></i>".repeat(N)}${'<template shadowrootmode="open"><a href="x">x</a></template>'.repeat(2_999)}<template id="last" shadowrootmode="open"><a id="a" href="x">x</a></template></div>`;
+      const { context, $ } = open(html);
+      const children = kit.children($("host"));
+      const [first, last] = [children[N], children[children.length - 1]].map((template) => kit.children(adapter.getTemplateContent(template))[0]);
+      expect(baseURI(context, first)).toBe(O + "/b/");
+      expect(baseURI(context, last)).toBe("about:blank");
+    });
+
     it(`a ${N.toLocaleString("en")}-deep tree: base URLs, a base at the bottom, xml:base on every level, invalidation`, () => {
       const { document, options } = kit.loadForHostileTree(P, "deep");
       let leaf: unknown = kit.byId(document, "body");
