@@ -214,6 +214,12 @@ export function attachesDeclarativeShadowRoot<T extends TreeAdapterTypeMap>(adap
  * whose `shadowrootmode` is open or closed ("if declarative shadow host
  * element is a shadow host", the later ones stay templates). Internal: the
  * document context asks it once per host.
+ *
+ * @example
+ * ```ts
+ * const document = parse('<div><template shadowrootmode="x"></template><template shadowrootmode="open"></template></div>');
+ * declarativeShadowRootTemplateOf(parse5TreeAdapter, div); // the second template (the first has no valid mode)
+ * ```
  */
 export function declarativeShadowRootTemplateOf(adapter: DocumentBaseTreeAdapter, host: unknown): unknown {
   if (!adapter.isElementNode(host) || adapter.getNamespaceURI(host) !== HTML_NAMESPACE || !isValidShadowHostName(adapter.getLocalName(host))) return null;

@@ -39,11 +39,22 @@ import { browserSuitesRun, chromiumArgs, chromiumPath } from "./chromium-runner.
 const URL_OF_PAGE = "http://docbase.test/dir/page.html";
 
 /**
- * The pages: every `a` has an id and an href equal to its id (so that
- * extractLinks' values name them), every `form` an id and no action.
+ * The pages: every `a` that is read has an id and an href equal to its id
+ * (so that extractLinks' values name them), every `form` an id and no
+ * action; elements without an id are not read.
  * `shadow` lists the ids Chromium must find inside a shadow root.
  */
-const pages: readonly { readonly name: string; readonly html: string; readonly shadow: readonly string[] }[] = [
+const pages: readonly {
+  readonly name: string;
+  readonly html: string;
+  readonly shadow: readonly string[];
+  /**
+   * A known limit, enforced both ways: ids whose href the tree layers
+   * (document-base + url-utils, jsdom + install), which see the tree after
+   * parsing, leave unresolved where Chromium resolves them.
+   */
+  readonly treeLayersInert?: readonly string[];
+}[] = [
   {
     name: "a shadow root in a div, with the document's base",
     html: '<head><base href="/b/"></head><body><div><template shadowrootmode="open"><a id="s1" href="s1">x</a><form id="f1"></form></template></div><a id="d1" href="d1">x</a>',
@@ -80,6 +91,12 @@ const pages: readonly { readonly name: string; readonly html: string; readonly s
     shadow: ["s6", "t8"],
   },
   {
+    name: "known limit of the tree layers: the adoption agency moves the template into a clone of an a",
+    html: '<base href="/b/"><a><div><template shadowrootmode="open"><a id="s8" href="s8">x</a></template></a>',
+    shadow: ["s8"],
+    treeLayersInert: ["s8"],
+  },
+  {
     name: "a base element in a shadow root is not the document's",
     html: '<body><div><template shadowrootmode="open"><base href="/shadow/"><a id="s7" href="s7">x</a></template></div><a id="d3" href="d3">x</a><form id="f2"></form>',
     shadow: ["s7"],
@@ -101,8 +118,8 @@ function readInPage(): Reading {
   const pending: { node: Node; shadow: boolean }[] = [{ node: document, shadow: false }];
   while (pending.length > 0) {
     const { node, shadow } = pending.pop()!;
-    if (node instanceof HTMLAnchorElement) href[node.id] = node.href;
-    if (node instanceof HTMLFormElement) action[node.id] = node.action;
+    if (node instanceof HTMLAnchorElement && node.id !== "") href[node.id] = node.href;
+    if (node instanceof HTMLFormElement && node.id !== "") action[node.id] = node.action;
     if (shadow && node instanceof Element && node.id !== "") inShadow.push(node.id);
     if (node instanceof Element && node.shadowRoot !== null) pending.push({ node: node.shadowRoot, shadow: true });
     if (node instanceof HTMLTemplateElement) pending.push({ node: node.content, shadow: false });
@@ -155,8 +172,8 @@ function readJSDOM(html: string): Omit<Reading, "inShadow"> {
     const pending: Node[] = [dom.window.document];
     while (pending.length > 0) {
       const node = pending.pop()! as Node & { content?: DocumentFragment; id?: string; href?: string; action?: string; localName?: string };
-      if (node.localName === "a") href[node.id!] = node.href!;
-      if (node.localName === "form") action[node.id!] = node.action!;
+      if (node.localName === "a" && node.id !== "") href[node.id!] = node.href!;
+      if (node.localName === "form" && node.id !== "") action[node.id!] = node.action!;
       if (node.content !== undefined) pending.push(node.content);
       pending.push(...Array.from(node.childNodes));
     }
@@ -208,7 +225,7 @@ describe.skipIf(!browserSuitesRun())("declarative shadow roots: every docbase la
     await browser?.close();
   });
 
-  for (const { name, html, shadow } of pages) {
+  for (const { name, html, shadow, treeLayersInert = [] } of pages) {
     it(name, () => {
       const chromiumReading = chromiumReadings.get(name)!;
       // The page tests what it claims: Chromium attached exactly these shadow roots.
@@ -216,13 +233,18 @@ describe.skipIf(!browserSuitesRun())("declarative shadow roots: every docbase la
       // Closed and inert-in-closed contents are out of Chromium's reach; compare what it reads.
       const expected = { href: chromiumReading.href, action: chromiumReading.action };
       const source = `<!doctype html>${html}`;
+      const expectedOfTrees = { ...expected, href: { ...expected.href } };
+      for (const id of treeLayersInert) {
+        expect(expected.href[id], "Chromium resolves it").not.toBe(id);
+        expectedOfTrees.href[id] = id;
+      }
       const pick = (reading: Omit<Reading, "inShadow">) => ({
         href: Object.fromEntries(Object.keys(expected.href).map((id) => [id, reading.href[id]])),
         action: Object.fromEntries(Object.keys(expected.action).map((id) => [id, reading.action[id]])),
       });
-      expect(pick(readTree(parse5TreeAdapter as never, parse(source))), "document-base + url-utils on parse5").toEqual(expected);
-      expect(pick(readTree(htmlparser2TreeAdapter as never, parse(source, { treeAdapter: htmlparser2Builder }))), "on htmlparser2").toEqual(expected);
-      expect(pick(readJSDOM(source)), "jsdom + install").toEqual(expected);
+      expect(pick(readTree(parse5TreeAdapter as never, parse(source))), "document-base + url-utils on parse5").toEqual(expectedOfTrees);
+      expect(pick(readTree(htmlparser2TreeAdapter as never, parse(source, { treeAdapter: htmlparser2Builder }))), "on htmlparser2").toEqual(expectedOfTrees);
+      expect(pick(readJSDOM(source)), "jsdom + install").toEqual(expectedOfTrees);
       // extractLinks marks exactly the links Chromium leaves unresolved (inert template contents:
       // a relative href does not parse against about:blank), and agrees on the others.
       const links = readLinks(source, Object.keys(expected.action));

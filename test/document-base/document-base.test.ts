@@ -721,6 +721,15 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
       expect(baseURI(context, $("again"))).toBe("about:blank");
     });
 
+    it("known limit, enforced: the adoption agency moves the template into a clone of an a, and the tree no longer shows its host", () => {
+      // A browser attached the shadow root to the div before </a> ran the adoption agency
+      // algorithm; parse5 moves the template (a child of the div) into the new a. Links
+      // extraction, which sees the parse as it happens, gets it right (test/links/extract.test.ts).
+      const { context, $ } = open('<base href="/b/"><a><div id="div"><template shadowrootmode="open"><i id="i">x</i></template></a>');
+      expect(adapter.getLocalName(kit.children($("div"))[0])).toBe("a");
+      expect(baseURI(context, $("i"))).toBe("about:blank");
+    });
+
     it("with xml:base on, a shadow root's elements start from the document base URL, not from their host's xml:base", () => {
       const { context, $ } = open('<base href="/b/"><div id="host"><template shadowrootmode="open"><p id="p"><a id="a">x</a></p></template></div>', { xmlBase: true });
       setXMLBase(context, $("host"), "http://host.example/");
