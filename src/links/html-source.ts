@@ -348,6 +348,9 @@ const leanTreeAdapter = {
   onItemPush(node: LeanElement): void {
     if (!isHTMLTemplate(node)) return;
     const parse = current;
+    // The adoption agency reports the current node again after replacing a formatting element
+    // (never a template: a template bounds the scope it needs, but be safe).
+    if (parse.openTemplates[parse.openTemplates.length - 1] === node) return;
     const outer = templateDepthKind(parse);
     parse.openTemplates.push(node);
     parse.openTemplateKinds.push(parse.declarativeTemplates?.has(node) === true && outer !== 1 ? 2 : 1);
