@@ -112,7 +112,8 @@ export function baseElementHref<T extends TreeAdapterTypeMap>(document: Document
 /**
  * The base URL of `element`: its node document's document base URL; with
  * the context's `xmlBase` option, the base URL XML Base gives it (its
- * xml:base attribute in the XML namespace resolved against its parent
+ * xml:base attribute — in the XML namespace, or on an SVG or MathML
+ * element as the HTML parser leaves it — resolved against its parent
  * element's base URL, up to the document base URL), as HTML 5 defined it
  * (https://www.w3.org/TR/2014/REC-html5-20141028/infrastructure.html#base-urls).
  * An xml:base value that does not resolve is ignored.
@@ -135,7 +136,8 @@ export function elementBaseURL<T extends TreeAdapterTypeMap>(document: DocumentC
  * https://dom.spec.whatwg.org/#dom-node-baseuri — `node.baseURI`: its node
  * document's document base URL, serialized, for any node (connected or
  * not, in a fragment or not; template contents belong to an inert document
- * whose base URL is about:blank). With `xmlBase`, an element's own base URL
+ * whose base URL is about:blank, but a declarative shadow root kept as a
+ * template's contents belongs to the document). With `xmlBase`, an element's own base URL
  * (see {@link elementBaseURL}), and a child node's parent element's.
  *
  * @example
@@ -149,6 +151,33 @@ export function baseURI<T extends TreeAdapterTypeMap>(document: DocumentContext<
   const context = contextImpl(document);
   context.sync();
   return context.nodeBaseHref(node as object);
+}
+
+/**
+ * https://dom.spec.whatwg.org/#concept-document-url of `node`'s node
+ * document (https://dom.spec.whatwg.org/#concept-node-document),
+ * serialized: the context's document's URL; another document's (its
+ * context's, or what the tree records, or about:blank); about:blank for
+ * template contents, whose node document is an inert document
+ * (https://html.spec.whatwg.org/multipage/scripting.html#appropriate-template-contents-owner-document),
+ * but the document's for the contents of a template that stands for a
+ * declarative shadow root; for a detached node in a tree that does not
+ * record node documents (parse5, domhandler), the context's (the caller
+ * asked this context about it). It is what a form's `action` getter
+ * returns for a missing action.
+ *
+ * @example
+ * ```ts
+ * const document = parse('<div><template shadowrootmode="open"><form id="f"></form></template></div><template><form id="g"></form></template>');
+ * const context = createDocumentContext(parse5TreeAdapter, document, { url: "https://example.com/page" });
+ * nodeDocumentURL(context, findById(document, "f")); // "https://example.com/page" (a declarative shadow root)
+ * nodeDocumentURL(context, findById(document, "g")); // "about:blank" (template contents)
+ * ```
+ */
+export function nodeDocumentURL<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, node: T["node"]): string {
+  const context = contextImpl(document);
+  context.sync();
+  return context.contextOfNode(node as object).url;
 }
 
 function baseScope(context: Context, relativeTo: object | undefined) {

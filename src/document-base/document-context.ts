@@ -55,11 +55,14 @@ import { DocumentContextError } from "./errors.ts";
 import {
   type DocumentBaseTreeAdapter,
   HTML_NAMESPACE,
+  MATHML_NAMESPACE,
   type MutationObserverHandle,
   type MutationRecordLike,
+  SVG_NAMESPACE,
   type TreeAdapterTypeMap,
   XML_NAMESPACE,
 } from "./tree-adapter.ts";
+import { declarativeShadowRootTemplateOf, shadowRootModeState } from "./declarative-shadow-root.ts";
 import { findInclusiveDescendant, forEachInclusiveDescendant, type LooseAdapter, type LooseMap, rootOf } from "./tree-walk.ts";
 
 // --- Public types --------------------------------------------------------------
@@ -172,10 +175,13 @@ export interface DocumentContextOptions {
    */
   readonly aboutBaseURL?: AboutBaseURLSource | undefined;
   /**
-   * Resolve xml:base attributes (in the XML namespace) as HTML 5 and XML
-   * Base did: each against its parent's base URL, up to the document base
-   * URL. Default false, as browsers ignore xml:base today; Atom, XHTML and
-   * SVG processors want it on.
+   * Resolve xml:base attributes as HTML 5 and XML Base did: each against
+   * its parent's base URL, up to the document base URL. An xml:base
+   * attribute is one in the XML namespace (as an XML parser, or
+   * `setAttributeNS`, makes it) or, on an SVG or MathML element, one named
+   * "xml:base" in no namespace (as today's HTML parser leaves it in inline
+   * SVG; HTML 5's parser put it in the XML namespace). Default false, as
+   * browsers ignore xml:base today; Atom, XHTML and SVG processors want it on.
    */
   readonly xmlBase?: boolean | undefined;
   /**
@@ -387,6 +393,34 @@ function isBaseElementWithHref(adapter: LooseAdapter, node: object): boolean {
   return isBaseElement(adapter, node) && adapter.getAttribute(node, null, "href") !== null;
 }
 
+/**
+ * An element's xml:base value (https://www.w3.org/TR/xmlbase/#syntax), or
+ * null: its attribute `base` in the XML namespace, or, on an SVG or MathML
+ * element, an attribute named "xml:base" in no namespace, as today's HTML
+ * parser makes it.
+ *
+ * The HTML Standard's parser put a parsed `xml:base` in the XML namespace
+ * ("adjust foreign attributes", https://www.w3.org/TR/2014/REC-html5-20141028/syntax.html#adjust-foreign-attributes:
+ * "xml:base | xml | base | XML namespace") until xml:base was dropped from
+ * it; today's table no longer lists it, so the attribute keeps its name and
+ * no namespace. On HTML elements the parser never adjusted it: there it is
+ * an ordinary attribute. Deviation: an attribute named "xml:base" in no
+ * namespace set by a script (`setAttribute("xml:base", …)` on an SVG
+ * element) cannot be told from the parser's and counts too; when an element
+ * has both, the one in the XML namespace is its xml:base.
+ */
+function xmlBaseOf(adapter: LooseAdapter, element: object): string | null {
+  const value = adapter.getAttribute(element, XML_NAMESPACE, "base");
+  if (value !== null || !isForeignElement(adapter, element)) return value;
+  return adapter.getAttribute(element, null, "xml:base");
+}
+
+/** Whether `element` is in the SVG or the MathML namespace (foreign content, where the HTML parser adjusts attributes). */
+function isForeignElement(adapter: LooseAdapter, element: object): boolean {
+  const namespace = adapter.getNamespaceURI(element);
+  return namespace === SVG_NAMESPACE || namespace === MATHML_NAMESPACE;
+}
+
 /** The first child of `node` that is an element, or null. */
 function firstElementChild(adapter: LooseAdapter, node: object): object | null {
   for (let child = adapter.getFirstChild(node); child !== null; child = adapter.getNextSibling(child)) {
@@ -447,6 +481,14 @@ export class Context implements DocumentContext<LooseMap> {
   /** Template contents met so far (trees whose contents do not link to their template). */
   #templateContents: WeakSet<object> | null = null;
   #templatesIndexed = false;
+  /**
+   * The contents of the templates that stand for declarative shadow roots,
+   * each to its template (see {@link #declarativeShadowTemplate}); null until
+   * looked for, then empty when there are none.
+   */
+  #declarativeShadowRoots: WeakMap<object, object> | null = null;
+  /** Whether {@link #declarativeShadowRoots} has any entry. */
+  #hasDeclarativeShadowRoots = false;
   readonly #listeners = new Set<BaseURLChangeListener<LooseMap>>();
   #observer: MutationObserverHandle<LooseMap> | null = null;
 
@@ -701,24 +743,154 @@ export class Context implements DocumentContext<LooseMap> {
   }
 
   /**
+   * Finds the templates of the document (the family head's) that stand for
+   * declarative shadow roots, once: those that
+   * `attachesDeclarativeShadowRoot` (declarative-shadow-root.ts) says the parser turned into shadow
+   * roots, in the document's tree, in their contents and in template
+   * contents (as browsers do: "template containing declarative shadow root"
+   * in WPT's shadow-dom/declarative/declarative-shadow-dom-basic.html;
+   * Deviation: the HTML Standard's inert document of template contents,
+   * "a new Document", has its allow declarative shadow roots false, which
+   * would leave those as templates; the shadow roots' node document is the
+   * inert document either way, so no base URL differs).
+   *
+   * Only a document made by a parser that honours declarative shadow roots
+   * and keeps them as templates has any: a root fragment (parse5's
+   * `parseFragment()`, whose document's "allow declarative shadow roots" is
+   * false) has none, and a DOM whose parser attaches them itself (see
+   * {@link DocumentBaseTreeAdapter.keepsDeclarativeShadowRoots}) has none
+   * left. Deviation: the tree is read the first time a declarative shadow
+   * root matters (a node whose tree is template contents is asked about),
+   * not as the parser built it: the templates inserted before that and
+   * reported (`childrenChanged`) are left out, but those inserted without a
+   * report are taken as the parser's.
+   */
+  #findDeclarativeShadowRoots(excluding?: readonly object[]): WeakMap<object, object> {
+    const head = this.#head;
+    if (head.#declarativeShadowRoots !== null) return head.#declarativeShadowRoots;
+    const found = new WeakMap<object, object>();
+    head.#declarativeShadowRoots = found;
+    const document = head.documentNode;
+    const adapter = this.adapter;
+    if (document === null || !(adapter.keepsDeclarativeShadowRoots?.(document) ?? adapter.isDocumentNode(document))) return found;
+    // Optimisation: each host's children are looked at once (a host with 100,000 children
+    // before its templates would cost as many steps per template otherwise).
+    const byHost = new Map<object, unknown>();
+    const visitInner = (node: object): void => {
+      const content = adapter.getTemplateContent(node);
+      if (content === null || shadowRootModeState(adapter.getAttribute(node, null, "shadowrootmode")) === "none") return;
+      const host = adapter.getParentNode(node);
+      if (host === null) return;
+      let template = byHost.get(host);
+      if (template === undefined) byHost.set(host, (template = declarativeShadowRootTemplateOf(adapter as DocumentBaseTreeAdapter, host)));
+      if (template !== node) return;
+      found.set(content, node);
+      head.#hasDeclarativeShadowRoots = true;
+    };
+    const visit = (node: object): void => {
+      visitInner(node);
+      const content = adapter.getTemplateContent(node);
+      if (content === null) return;
+      // Templates in the contents (nested ones included: the walk enters contents).
+      forEachInclusiveDescendant(adapter, content, (inner) => {
+        if (inner !== content) visitInner(inner);
+      });
+    };
+    // Optimisation: the tree's own index of templates (jsdom's), where it has one; their
+    // contents are walked.
+    const templates = adapter.isDocumentNode(document) ? (adapter.getElementsByTagNameNS?.(document, HTML_NAMESPACE, "template") ?? null) : null;
+    if (templates !== null) {
+      for (let i = 0; i < templates.length; i++) visit(templates[i]!);
+    } else {
+      forEachInclusiveDescendant(adapter, document, visitInner);
+    }
+    // Nodes just inserted, and reported, are not the parser's.
+    for (const node of excluding ?? []) {
+      forEachInclusiveDescendant(adapter, node, (inner) => {
+        const content = adapter.getTemplateContent(inner);
+        if (content !== null) found.delete(content);
+      });
+    }
+    return found;
+  }
+
+  /**
+   * The template whose contents `root` (the root of a tree) are, when that
+   * template stands for a declarative shadow root of this family's document,
+   * or null.
+   */
+  #declarativeShadowTemplate(root: object): object | null {
+    const found = this.#findDeclarativeShadowRoots();
+    if (!this.#head.#hasDeclarativeShadowRoots) return null;
+    return found.get(root) ?? null;
+  }
+
+  /**
    * The context of the document a tree belongs to, from its root: this
-   * document; another document; template contents (the inert document); or,
-   * for a detached node or fragment in a tree that does not record node
-   * documents, this document (the caller asked this context about it).
+   * document; another document; a declarative shadow root (its host's node
+   * document, https://dom.spec.whatwg.org/#concept-attach-a-shadow-root:
+   * "Let shadow be a new shadow root whose node document is element's node
+   * document"); template contents (the inert document); or, for a detached
+   * node or fragment in a tree that does not record node documents, this
+   * document (the caller asked this context about it).
    */
   #contextOfRoot(root: object): Context {
     const adapter = this.adapter;
     if (root === this.documentNode) return this;
     if (adapter.isDocumentNode(root)) return this.#contextOfDocument(root);
-    if (adapter.isDocumentFragmentNode(root) && this.#isTemplateContent(root)) return this.#inertContext();
+    if (adapter.isDocumentFragmentNode(root)) {
+      const template = this.#declarativeShadowTemplate(root);
+      if (template !== null) return this.contextOfNode(template);
+      if (this.#isTemplateContent(root)) return this.#inertContext();
+    }
     return this;
+  }
+
+  /**
+   * The context of a node whose tree records `owner` as its node document:
+   * that document's, but for a node in a declarative shadow root that the
+   * tree keeps as template contents (a DOM whose parser keeps them as
+   * templates, like jsdom's), whose node document is the host's.
+   */
+  #contextOfOwner(node: object, owner: object): Context {
+    if (owner === this.documentNode) return this;
+    if (this.documentNode !== null) {
+      this.#findDeclarativeShadowRoots();
+      if (this.#head.#hasDeclarativeShadowRoots) {
+        const template = this.#declarativeShadowTemplate(rootOf(this.adapter, node));
+        if (template !== null) return this.contextOfNode(template);
+      }
+    }
+    return this.#contextOfDocument(owner);
   }
 
   /** The context of `node`'s node document (https://dom.spec.whatwg.org/#concept-node-document). */
   contextOfNode(node: object): Context {
     const owner = this.adapter.getOwnerDocument(node);
-    if (owner !== null) return this.#contextOfDocument(owner);
+    if (owner !== null) return this.#contextOfOwner(node, owner);
     return this.#contextOfRoot(rootOf(this.adapter, node));
+  }
+
+  /**
+   * When `node` is in a declarative shadow root that the tree keeps as a
+   * template's contents (see {@link #findDeclarativeShadowRoots}), nested
+   * ones included, and its host is in this family's document: that
+   * document. Otherwise null. Unlike {@link contextOfNode}, it makes no
+   * context for another document (the jsdom layer makes its own, observed).
+   */
+  declarativeShadowRootDocument(node: object): object | null {
+    const adapter = this.adapter;
+    const document = this.#head.documentNode;
+    if (document === null) return null;
+    this.#findDeclarativeShadowRoots();
+    if (!this.#head.#hasDeclarativeShadowRoots) return null;
+    let root = rootOf(adapter, node);
+    for (;;) {
+      const template = this.#declarativeShadowTemplate(root);
+      if (template === null) return null;
+      root = rootOf(adapter, template);
+      if (root === document) return document;
+    }
   }
 
   // --- Element base URLs ----------------------------------------------------------------
@@ -731,7 +903,10 @@ export class Context implements DocumentContext<LooseMap> {
   elementScope(element: object): Scope {
     const adapter = this.adapter;
     const owner = adapter.getOwnerDocument(element);
-    if (owner !== null && owner !== this.documentNode) return this.#contextOfDocument(owner).elementScope(element);
+    if (owner !== null && owner !== this.documentNode) {
+      const context = this.#contextOfOwner(element, owner);
+      if (context !== this) return context.elementScope(element);
+    }
     // Optimisation: a tree that records node documents needs no walk without xml:base.
     if (owner !== null && !this.xmlBase) return this.root;
 
@@ -744,7 +919,7 @@ export class Context implements DocumentContext<LooseMap> {
       const parentScope = scopes.get(parentNode);
       if (parentScope !== undefined) {
         const scope =
-          parentScope.owner.xmlBase && adapter.getAttribute(element, XML_NAMESPACE, "base") !== null
+          parentScope.owner.xmlBase && xmlBaseOf(adapter, element) !== null
             ? new Scope(parentScope.owner, element, parentScope, parentScope.url)
             : parentScope;
         scopes.set(element, scope);
@@ -780,7 +955,7 @@ export class Context implements DocumentContext<LooseMap> {
     const xmlBase = top.owner.xmlBase;
     for (let i = path.length - 1; i >= 0; i--) {
       const el = path[i]!;
-      if (xmlBase && adapter.getAttribute(el, XML_NAMESPACE, "base") !== null) scope = new Scope(scope.owner, el, scope, scope.url);
+      if (xmlBase && xmlBaseOf(adapter, el) !== null) scope = new Scope(scope.owner, el, scope, scope.url);
       if (cache) scopes.set(el, scope);
     }
     return scope;
@@ -792,7 +967,7 @@ export class Context implements DocumentContext<LooseMap> {
     // Optimisation: a tree that records node documents answers without xml:base in one step.
     const owner = adapter.getOwnerDocument(node);
     if (owner !== null) {
-      const context = owner === this.documentNode ? this : this.#contextOfDocument(owner);
+      const context = this.#contextOfOwner(node, owner);
       if (!context.xmlBase) return context.root;
     }
     if (adapter.isElementNode(node)) return this.elementScope(node);
@@ -824,7 +999,7 @@ export class Context implements DocumentContext<LooseMap> {
       const parent = s.parent!;
       if (s.parentVersion !== parent.version) {
         s.parentVersion = parent.version;
-        const value = this.adapter.getAttribute(s.element!, XML_NAMESPACE, "base");
+        const value = xmlBaseOf(this.adapter, s.element!);
         const parsed = value === null ? null : basicURLParse(value, { base: parent.url, encoding: s.owner.outputEncoding });
         const url = parsed === null ? parent.url : freezeURL(parsed);
         const href = parsed === null ? parent.href : serializeURL(url);
@@ -859,7 +1034,7 @@ export class Context implements DocumentContext<LooseMap> {
   #detachedBaseHref(node: object): string {
     const base = this.root;
     if (!this.xmlBase || !this.adapter.isElementNode(node)) return base.href;
-    const value = this.adapter.getAttribute(node, XML_NAMESPACE, "base");
+    const value = xmlBaseOf(this.adapter, node);
     const parsed = value === null ? null : basicURLParse(value, { base: base.url, encoding: this.outputEncoding });
     return parsed === null ? base.href : serializeURL(parsed);
   }
@@ -927,8 +1102,8 @@ export class Context implements DocumentContext<LooseMap> {
     const ns = namespace === "" ? null : namespace;
     if (ns === null && localName === "href") {
       if (isBaseElement(this.adapter, element)) this.contextOfNode(element).#baseHrefChanged(element);
-    } else if (ns === XML_NAMESPACE && localName === "base") {
-      this.contextOfNode(element).#xmlBaseChanged(element, oldValue);
+    } else if ((ns === XML_NAMESPACE && localName === "base") || (ns === null && localName === "xml:base" && isForeignElement(this.adapter, element))) {
+      this.contextOfNode(element).#xmlBaseChanged(element, oldValue, ns === XML_NAMESPACE);
     }
   }
 
@@ -950,11 +1125,18 @@ export class Context implements DocumentContext<LooseMap> {
   }
 
   /** An xml:base attribute changed (this is its node document's context). */
-  #xmlBaseChanged(element: object, oldValue: string | null | undefined): void {
+  #xmlBaseChanged(element: object, changedValue: string | null | undefined, namespaced: boolean): void {
     if (!this.xmlBase) return;
     const adapter = this.adapter;
     const scopes = this.family.scopes;
     const cached = scopes.get(element);
+    // The element's xml:base value before (see xmlBaseOf): the changed attribute's old value, but
+    // the one in the XML namespace wins over the foreign element's "xml:base" in no namespace.
+    let oldValue = changedValue;
+    if (changedValue !== undefined) {
+      if (namespaced) oldValue = changedValue ?? (isForeignElement(adapter, element) ? adapter.getAttribute(element, null, "xml:base") : null);
+      else oldValue = adapter.getAttribute(element, XML_NAMESPACE, "base") ?? changedValue;
+    }
     // The element's base URL before: from the old value and the parent's base URL (which this
     // change does not touch); when the old value is unknown, from the cache, if any.
     let old: string | null;
@@ -969,7 +1151,7 @@ export class Context implements DocumentContext<LooseMap> {
     }
     if (cached !== undefined) {
       const hasOwnScope = cached.element === element;
-      const hasAttribute = adapter.getAttribute(element, XML_NAMESPACE, "base") !== null;
+      const hasAttribute = xmlBaseOf(adapter, element) !== null;
       if (hasOwnScope && hasAttribute) {
         // Only the value changed: the same scopes, one of them stale, and its descendants'
         // to be checked again (a new epoch).
@@ -987,15 +1169,18 @@ export class Context implements DocumentContext<LooseMap> {
   }
 
   childrenChanged(parent: object, change: ChildrenChange<LooseMap>): void {
+    const added = toArray(change.added);
+    const removed = toArray(change.removed);
+    // The document's declarative shadow roots are its parser's: found now, if not yet, without
+    // the nodes inserted.
+    if (added.length > 0 && this.#head.#declarativeShadowRoots === null) this.#findDeclarativeShadowRoots(added);
     const context = this.contextOfNode(parent);
     if (context !== this) {
-      context.childrenChanged(parent, change);
+      context.childrenChanged(parent, { added, removed });
       return;
     }
     const adapter = this.adapter;
     const scopes = this.family.scopes;
-    const added = toArray(change.added);
-    const removed = toArray(change.removed);
     const pending: PendingChange[] = [];
 
     // 1. The old base URLs, before anything is recomputed.
@@ -1010,7 +1195,7 @@ export class Context implements DocumentContext<LooseMap> {
         } else {
           const parentScope = adapter.isElementNode(parent) ? this.elementScope(parent) : this.nodeScope(parent);
           const parentURL = this.scopeURL(parentScope);
-          const value = adapter.getAttribute(node, XML_NAMESPACE, "base");
+          const value = xmlBaseOf(adapter, node);
           const parsed = value === null ? null : basicURLParse(value, { base: parentURL, encoding: this.outputEncoding });
           old = parsed === null ? parentScope.href : serializeURL(parsed);
         }

@@ -150,6 +150,18 @@ export const domTreeAdapter: DocumentBaseTreeAdapter<DOMTreeAdapterMap> = {
     // A document's ownerDocument is null (and only a document's): one property read.
     return node.ownerDocument ?? (node as DOMDocument);
   },
+  keepsDeclarativeShadowRoots(document) {
+    // Only a document with a window was parsed for a navigation, whose "allow declarative shadow
+    // roots" is true (createHTMLDocument, DOMParser and template contents' inert document have
+    // none). A DOM whose parser attaches declarative shadow roots has `shadowRootMode` on
+    // HTMLTemplateElement (https://html.spec.whatwg.org/multipage/scripting.html#dom-template-shadowrootmode,
+    // the feature test of WPT's declarative-shadow-dom-basic.html): no template of it is one.
+    // jsdom 31 has neither, and keeps them as templates.
+    const view = document.defaultView as { readonly HTMLTemplateElement?: unknown } | null | undefined;
+    const template = view?.HTMLTemplateElement;
+    if (typeof template !== "function") return false;
+    return !("shadowRootMode" in (template as { readonly prototype: object }).prototype);
+  },
 
   isElementNode(node): node is DOMElement {
     return node.nodeType === ELEMENT_NODE;

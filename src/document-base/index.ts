@@ -61,5 +61,13 @@ export {
   baseURI,
   encodingParseURL,
   encodingParseAndSerializeURL,
+  nodeDocumentURL,
 } from "./document-base-url.ts";
+export {
+  attachesDeclarativeShadowRoot,
+  isValidCustomElementName,
+  isValidShadowHostName,
+  shadowRootModeState,
+  type ShadowRootModeState,
+} from "./declarative-shadow-root.ts";
 export { frameCreationBaseURL } from "./frame-base-url.ts";

@@ -53,11 +53,12 @@ function findAttribute(attrs: readonly P.Element["attrs"][number][], namespace: 
  *
  * Attributes follow parse5's convention: `name` is the local name, with
  * `namespace` and `prefix` for namespaced ones (as the HTML parser's
- * "adjust foreign attributes" leaves `xlink:href`). Note that the HTML
- * parser never puts `xml:base` in the XML namespace, so in a parsed HTML
- * document an `xml:base` attribute is an ordinary attribute named
- * "xml:base"; one set with `setAttribute(el, XML_NAMESPACE, "base", v, "xml")`
- * is the real thing.
+ * "adjust foreign attributes" leaves `xlink:href`). Note that today's HTML
+ * parser no longer puts `xml:base` in the XML namespace, so in a parsed HTML
+ * document an `xml:base` attribute is an attribute named "xml:base" in no
+ * namespace; with the xmlBase option it counts on SVG and MathML elements
+ * (where the parser once adjusted it), and one set with
+ * `setAttribute(el, XML_NAMESPACE, "base", v, "xml")` counts everywhere.
  *
  * @example
  * ```ts

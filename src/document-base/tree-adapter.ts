@@ -142,6 +142,18 @@ export interface DocumentBaseTreeAdapter<T extends TreeAdapterTypeMap = TreeAdap
    * cannot (parse5's default tree keeps no link from contents to template).
    */
   isTemplateContent?(fragment: T["documentFragment"]): boolean;
+  /**
+   * Whether the parser that made `document` kept its declarative shadow
+   * roots (https://html.spec.whatwg.org/multipage/scripting.html#attr-template-shadowrootmode)
+   * as `template` elements, as parse5 8.1 and jsdom 31 do: then the
+   * templates that the HTML Standard's parser would have turned into shadow
+   * roots are found in the tree, and their contents belong to the document.
+   * False for a document whose parser did not allow declarative shadow
+   * roots (fragment parsing, DOMParser, a document no parser made) or
+   * attached them itself (a browser's DOM). When absent: true for a document
+   * node, false for a root fragment.
+   */
+  keepsDeclarativeShadowRoots?(document: T["document"]): boolean;
 
   // --- Node types --------------------------------------------------------------
 

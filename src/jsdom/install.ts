@@ -29,6 +29,7 @@ import {
   matchesAboutBlank,
   type MutationRecordLike,
 } from "../document-base/index.ts";
+import { contextImpl } from "../document-base/document-context.ts";
 import { getEncoding, parseURL, serializeURL, type URLRecord } from "../core/index.ts";
 import {
   getHyperlinkAttribute,
@@ -54,8 +55,11 @@ import type { DocumentLike, ElementLike, MutationObserverLike, MutationRecordSha
  */
 export interface InstallOptions {
   /**
-   * Resolve `xml:base` attributes (XML Base), as older HTML drafts required.
-   * Off by default: browsers ignore xml:base today.
+   * Resolve `xml:base` attributes (XML Base), as older HTML drafts required:
+   * those in the XML namespace, and on SVG and MathML elements the
+   * `xml:base` the HTML parser leaves without a namespace (HTML 5's parser
+   * put it in the XML namespace). Off by default: browsers ignore xml:base
+   * today.
    */
   readonly xmlBase?: boolean | undefined;
   /**
@@ -546,6 +550,12 @@ class WindowInstallation implements Installation {
   #contextOfUnsynced(node: NodeLike): Context {
     const document = (node.ownerDocument ?? node) as DocumentLike;
     if (document === this.window.document && this.#context !== null) return this.#context;
+    // jsdom 31 keeps a declarative shadow root (<template shadowrootmode>) as a template, whose
+    // contents' ownerDocument is the inert document: the standard's parser attaches a shadow root
+    // whose node document is this document instead (see document-base's declarative-shadow-root.ts).
+    if (this.#context !== null && document !== node && contextImpl(this.#context).declarativeShadowRootDocument(node) === this.window.document) {
+      return this.#context;
+    }
     const other = this.#otherDocuments.get(document);
     if (other !== undefined) {
       // Bring that document's context up to date too.

@@ -156,7 +156,12 @@ export interface Link {
   readonly obsolete: boolean;
   /** 0 in the document itself; 1 inside an iframe's srcdoc document, 2 in a srcdoc inside that, … */
   readonly srcdoc: number;
-  /** True inside a `template` element's contents (resolved against the document's base all the same). */
+  /**
+   * True inside a `template` element's contents (resolved against the
+   * document's base all the same); false in a declarative shadow root
+   * (`<template shadowrootmode="open">` in an element that can host one,
+   * which a browser's parser attaches as a shadow root of the document).
+   */
   readonly template: boolean;
   /** For a `form` without an `action` attribute: true (the form submits to the document's URL). */
   readonly missing?: true;
@@ -599,6 +604,7 @@ class DocumentReader {
         ns === "html" &&
         element.tagName === "base" &&
         !tag.inTemplate &&
+        !tag.inShadowTree &&
         element.attrs.some((a) => a.name === "href" && a.namespace === undefined)
       ) {
         this.firstBaseSeen = true;

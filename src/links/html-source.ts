@@ -24,6 +24,7 @@ import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from
 import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
 import { mayContainCSSURL } from "./css-urls.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
+import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
 
 /** A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes). */
 export type Attribute = Token.Attribute;
@@ -88,8 +89,20 @@ export interface TagRecord {
    * adopted (the others were already there). Null for an ordinary tag.
    */
   readonly adopted: ReadonlySet<Attribute> | null;
-  /** Whether the element is in template contents. */
+  /**
+   * Whether the element is in the contents of a template (an inert
+   * document's, at some depth), not counting the templates the parser made
+   * declarative shadow roots.
+   */
   readonly inTemplate: boolean;
+  /**
+   * Whether the element is in a declarative shadow root (a
+   * `<template shadowrootmode>` the standard's parser attaches as a shadow
+   * root, see {@link noteDeclarativeShadowRoot}) and not in an inert
+   * template: its node document is the document, but it is not in the
+   * document's tree.
+   */
+  readonly inShadowTree: boolean;
 }
 
 /** The result of {@link parseWithPositions}. */
@@ -137,10 +150,30 @@ interface LeanParse {
   /** The recorded tags' attribute positions, and how much of the array is used. */
   positions: Int32Array;
   positionsLength: number;
+  /** The templates the parser made declarative shadow roots (null: none yet). */
+  declarativeTemplates: Set<LeanElement> | null;
+  /** Their hosts: the elements that are shadow hosts. */
+  shadowHosts: Set<LeanElement> | null;
+  /** The HTML templates in the stack of open elements, bottom to top. */
+  openTemplates: LeanElement[];
+  /** For each, where its contents are: 1, inert; 2, a shadow tree (see {@link templateDepthKind}). */
+  openTemplateKinds: (1 | 2)[];
 }
 
 function newParse(): LeanParse {
-  return { tags: [], parser: null, tokenizer: null, hasBaseWithHref: false, recordedAttrs: null, positions: new Int32Array(1024), positionsLength: 0 };
+  return {
+    tags: [],
+    parser: null,
+    tokenizer: null,
+    hasBaseWithHref: false,
+    recordedAttrs: null,
+    positions: new Int32Array(1024),
+    positionsLength: 0,
+    declarativeTemplates: null,
+    shadowHosts: null,
+    openTemplates: [],
+    openTemplateKinds: [],
+  };
 }
 
 /**
@@ -164,7 +197,65 @@ function keepPositions(parse: LeanParse, tokenizer: HTMLTokenizer, count: number
   return at;
 }
 
-function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, inTemplate: boolean): TagRecord {
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
+ * a start tag whose tag name is "template": notes `template` (an HTML
+ * template being made for the start tag being handled, with `attrs`) as a
+ * declarative shadow root when the standard's parser would attach one.
+ * parse5 8.1 has no declarative shadow roots: it makes a template, whose
+ * contents are here the shadow root's.
+ *
+ * "If any of the following are false: template start tag's shadowrootmode
+ * is not in the none state; document's allow declarative shadow roots is
+ * true; or the adjusted current node is not the topmost element in the
+ * stack of open elements, then insert an HTML element for the token."
+ * Documents parsed here are documents a navigation would make (the page,
+ * its srcdoc documents), whose allow declarative shadow roots is true; and,
+ * as browsers do (WPT's "template containing declarative shadow root"),
+ * so is that of template contents' inert document (see the document-base
+ * layer's document-context.ts). Otherwise "let declarative shadow host
+ * element be adjusted current node" (the current node: this parse is no
+ * fragment parse); "if declarative shadow host element is a shadow host,
+ * then insert an element … with template", and attaching the shadow root
+ * (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root) throws, so
+ * that the template is inserted, for a host not in the HTML namespace or
+ * whose local name is not a valid shadow host name. Deviation: nor for a
+ * custom element whose definition disables shadows (no definitions here).
+ */
+function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attrs: readonly Attribute[]): void {
+  let mode: string | null = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const attr = attrs[i]!;
+    if (attr.name === "shadowrootmode" && attr.namespace === undefined) mode = attr.value;
+  }
+  if (shadowRootModeState(mode) === "none") return;
+  const openElements = parse.parser!.openElements;
+  const host = openElements.current as unknown as LeanElement;
+  if (host === (openElements.items[0] as unknown as LeanElement)) return;
+  if (host.namespaceURI !== HTML_NS || !isValidShadowHostName(host.tagName)) return;
+  if (parse.shadowHosts?.has(host) === true) return;
+  (parse.shadowHosts ??= new Set()).add(host);
+  (parse.declarativeTemplates ??= new Set()).add(template);
+}
+
+/**
+ * Where the element being made goes, as {@link TagRecord.inTemplate} and
+ * {@link TagRecord.inShadowTree} say: 0, the document's tree; 1, the
+ * contents of an inert template (some open template is an ordinary one);
+ * 2, a shadow tree (every open template is a declarative shadow root).
+ * The kinds of the open templates are kept as they are pushed, so that
+ * this costs O(1) however deep the stack is.
+ */
+function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
+  const kinds = parse.openTemplateKinds;
+  return kinds.length === 0 ? 0 : kinds[kinds.length - 1]!;
+}
+
+function isHTMLTemplate(node: LeanElement): boolean {
+  return node.tagName === "template" && node.namespaceURI === HTML_NS;
+}
+
+function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
   const tokenizer = parse.tokenizer!;
   return {
     element,
@@ -174,7 +265,8 @@ function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], a
     tokenAttrs: attrs,
     attrCount: attrs.length,
     adopted,
-    inTemplate,
+    inTemplate: where === 1,
+    inShadowTree: where === 2,
   };
 }
 
@@ -228,6 +320,7 @@ const leanTreeAdapter = {
   createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
     const element: LeanElement = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes: [], parentNode: null };
     const parse = current;
+    if (tagName === "template" && namespaceURI === HTML_NS && attrs === parse.tokenizer!.emittingAttrs) noteDeclarativeShadowRoot(parse, element, attrs);
     // Only the element of the start tag being handled is recorded: the
     // adoption agency and the reconstruction of active formatting
     // elements make clones from an earlier token's attribute list, and
@@ -235,10 +328,7 @@ const leanTreeAdapter = {
     if (attrs === parse.recordedAttrs || attrs !== parse.tokenizer!.emittingAttrs || !mayHaveLinks(tagName, attrs)) return element;
     parse.recordedAttrs = attrs;
     if (tagName === "base" && namespaceURI === HTML_NS && attrs.some((a) => a.name === "href" && a.namespace === undefined)) parse.hasBaseWithHref = true;
-    // Optimisation: the parser's own count of open templates ("isInTemplate"
-    // as parse5 gives it to onElementCreated), not that hook, for which
-    // parse5 makes an object per element.
-    parse.tags.push(tagRecord(parse, element, attrs, null, parse.parser!.openElements.tmplCount > 0));
+    parse.tags.push(tagRecord(parse, element, attrs, null, templateDepthKind(parse)));
     return element;
   },
   createCommentNode(): typeof dummyComment {
@@ -253,6 +343,25 @@ const leanTreeAdapter = {
     const i = siblings.indexOf(reference);
     siblings.splice(i === -1 ? siblings.length : i, 0, node);
     node.parentNode = parent;
+  },
+  // The stack of open elements: its templates, for templateDepthKind.
+  onItemPush(node: LeanElement): void {
+    if (!isHTMLTemplate(node)) return;
+    const parse = current;
+    // The adoption agency reports the current node again after replacing a formatting element
+    // (never a template: a template bounds the scope it needs, but be safe).
+    if (parse.openTemplates[parse.openTemplates.length - 1] === node) return;
+    const outer = templateDepthKind(parse);
+    parse.openTemplates.push(node);
+    parse.openTemplateKinds.push(parse.declarativeTemplates?.has(node) === true && outer !== 1 ? 2 : 1);
+  },
+  onItemPop(node: LeanElement): void {
+    if (!isHTMLTemplate(node)) return;
+    const parse = current;
+    const i = parse.openTemplates.lastIndexOf(node);
+    if (i === -1) return;
+    parse.openTemplates.splice(i, 1);
+    parse.openTemplateKinds.splice(i, 1);
   },
   setTemplateContent(template: LeanElement, content: LeanFragment): void {
     template.content = content;
@@ -285,7 +394,7 @@ const leanTreeAdapter = {
     }
     if (adopted.size > 0) {
       const parse = current;
-      parse.tags.push(tagRecord(parse, recipient, attrs, adopted, false));
+      parse.tags.push(tagRecord(parse, recipient, attrs, adopted, 0));
     }
   },
   getFirstChild(node: LeanParent): LeanChild | null {

@@ -30,6 +30,7 @@ import {
   HTML_NAMESPACE,
   isDocumentContextError,
   MATHML_NAMESPACE,
+  nodeDocumentURL,
   SVG_NAMESPACE,
   XML_NAMESPACE,
 } from "../../src/document-base/index.ts";
@@ -129,6 +130,14 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
   }
 
   const setXMLBase = (context: DocumentContext, el: unknown, value: string): void => setAttribute(context, el, "base", value, XML_NAMESPACE);
+
+  /** Sets an attribute named "xml:base" in no namespace, as the HTML parser makes it (the DOM: `setAttribute`, when there is no namespaced one). */
+  function setParserXMLBase(context: DocumentContext, el: unknown, value: string): void {
+    const old = adapter.getAttribute(el, null, "xml:base");
+    if (kit.name === "jsdom") (el as Element).setAttribute("xml:base", value);
+    else adapter.setAttribute(el, null, "xml:base", value);
+    context.attributeChanged(el, null, "xml:base", old);
+  }
 
   // ================================================================================================
   describe("the document base URL (catalogue §0.1–§0.2, §1a, §1b)", () => {
@@ -602,6 +611,135 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
   });
 
   // ================================================================================================
+  describe("declarative shadow roots (HTML parsing, 'in head': a start tag whose tag name is \"template\")", () => {
+    // parse5 8.1 and jsdom 31 keep <template shadowrootmode> as a template; a browser's parser
+    // attaches a shadow root to its parent instead, whose node document is the document.
+    const host = (inner: string, hostTag = "div", mode = "open") =>
+      `<head><base href="/b/"></head><body><${hostTag} id="host"><template id="tpl" shadowrootmode="${mode}">${inner}</template></${hostTag}></body>`;
+
+    it("its contents belong to the document: the document base URL, the document URL, not about:blank", () => {
+      const { context, $ } = open(host('<a id="a" href="x">x</a><form id="f"></form>'));
+      expect(baseURI(context, $("a"))).toBe(O + "/b/");
+      expect(resolve(context, "x", $("a"))).toBe(O + "/b/x");
+      expect(serializeURL(elementBaseURL(context, $("a")))).toBe(O + "/b/");
+      expect(nodeDocumentURL(context, $("f"))).toBe(P);
+      expect(baseURI(context, adapter.getTemplateContent($("tpl")))).toBe(O + "/b/");
+      // An ordinary template's contents, for contrast.
+      const plain = open('<base href="/b/"><template id="tpl"><a id="a" href="x">x</a><form id="f"></form></template>');
+      expect(baseURI(plain.context, plain.$("a"))).toBe("about:blank");
+      expect(nodeDocumentURL(plain.context, plain.$("f"))).toBe("about:blank");
+    });
+
+    it("a base element in a shadow root is not the document's first base (tree order does not enter shadow trees)", () => {
+      const { context, $ } = open('<body><div><template shadowrootmode="open"><base id="sb" href="/shadow/"><a id="a" href="x">x</a></template></div><a id="d" href="x">x</a></body>');
+      expect(base(context)).toBe(P);
+      expect(frozenBaseURL(context, $("sb"))).toBeNull();
+      // Its href getter parses against its node document's fallback base URL: the document's.
+      expect(baseElementHref(context, $("sb"))).toBe(O + "/shadow/");
+      expect(baseURI(context, $("a"))).toBe(P);
+      expect(resolve(context, "x", $("a"))).toBe(Pdir + "x");
+    });
+
+    it("the mode is open or closed, ASCII case-insensitively; the host is a valid shadow host name or a custom element name", () => {
+      for (const [mode, hostTag] of [
+        ["closed", "div"],
+        ["OPEN", "section"],
+        ["ClOsEd", "span"],
+        ["open", "my-card"],
+        ["open", "blockquote"],
+        ["open", "h6"],
+        ["open", "main"],
+      ] as const) {
+        const { context, $ } = open(host('<a id="a" href="x">x</a>', hostTag, mode));
+        expect(baseURI(context, $("a")), `${hostTag} ${mode}`).toBe(O + "/b/");
+      }
+      // The body is a host too.
+      const body = open('<head><base href="/b/"></head><body><template shadowrootmode="open"><a id="a" href="x">x</a></template></body>');
+      expect(baseURI(body.context, body.$("a"))).toBe(O + "/b/");
+    });
+
+    it("stays an inert template: no or an invalid mode, a host that cannot have a shadow root, a reserved custom element name", () => {
+      const cases = [
+        '<div><template><a id="a">x</a></template></div>',
+        '<div><template shadowrootmode="invalid"><a id="a">x</a></template></div>',
+        '<div><template shadowrootmode=""><a id="a">x</a></template></div>',
+        '<div><template shadowrootmode="open "><a id="a">x</a></template></div>',
+        '<div><template shadowroot="open"><a id="a">x</a></template></div>',
+        '<p><a><template shadowrootmode="open"><i id="a">x</i></template></a></p>',
+        '<p><button><template shadowrootmode="open"><i id="a">x</i></template></button></p>',
+        '<ul><li><template shadowrootmode="open"><i id="a">x</i></template></li></ul>',
+        '<table><template shadowrootmode="open"><i id="a">x</i></template></table>',
+        '<font-face><template shadowrootmode="open"><i id="a">x</i></template></font-face>',
+        '<template shadowrootmode="open"><i id="a">x</i></template>',
+      ];
+      for (const html of cases) {
+        const { context, $ } = open(`<head><base href="/b/"></head><body>${html}</body>`.replace("<body><template", "<template"));
+        expect(baseURI(context, $("a")), html).toBe("about:blank");
+      }
+      // In the head: the host would be the head element.
+      const head = open('<head><template shadowrootmode="open"><a id="a">x</a></template></head>');
+      expect(baseURI(head.context, head.$("a"))).toBe("about:blank");
+    });
+
+    it("a second declarative template in the same host stays a template", () => {
+      const { context, $ } = open(
+        '<base href="/b/"><div><template shadowrootmode="open"><a id="first">x</a></template><template shadowrootmode="closed"><a id="second">x</a></template></div>',
+      );
+      expect(baseURI(context, $("first"))).toBe(O + "/b/");
+      expect(baseURI(context, $("second"))).toBe("about:blank");
+      // An earlier template without a valid mode does not make its parent a shadow host.
+      const after = open('<base href="/b/"><div><template shadowrootmode="x"><a id="inert">x</a></template><template shadowrootmode="open"><a id="shadow">x</a></template></div>');
+      expect(baseURI(after.context, after.$("inert"))).toBe("about:blank");
+      expect(baseURI(after.context, after.$("shadow"))).toBe(O + "/b/");
+    });
+
+    it("nested: a shadow root in a shadow root is the document's; one in template contents, and a template in a shadow root, are inert", () => {
+      const { context, $ } = open(
+        '<base href="/b/"><div><template shadowrootmode="open"><span><template shadowrootmode="open"><a id="deep">x</a></template></span>' +
+          '<template id="plain"><a id="plainInShadow">x</a></template></template></div>' +
+          '<template><div><template shadowrootmode="open"><a id="shadowInPlain">x</a></template></div></template>',
+      );
+      expect(baseURI(context, $("deep"))).toBe(O + "/b/");
+      expect(baseURI(context, $("plainInShadow"))).toBe("about:blank");
+      expect(baseURI(context, $("shadowInPlain"))).toBe("about:blank");
+    });
+
+    it("fragment parsing does not attach: a root fragment, and templates inserted by innerHTML", () => {
+      const fragment = kit.loadFragment('<base href="/b/"><div><template shadowrootmode="open"><a id="a">x</a></template></div>');
+      if (fragment !== null) {
+        const context = track(createDocumentContext(adapter, fragment, { url: P }));
+        expect(baseURI(context, kit.byId(fragment, "a"))).toBe("about:blank");
+      }
+      const { context, $ } = open('<base href="/b/"><div id="target"></div><div><template shadowrootmode="open"><a id="parsed">x</a></template></div>');
+      const added = kit.setInnerHTML($("target"), '<div><template shadowrootmode="open"><a id="inner">x</a></template></div>');
+      context.childrenChanged($("target"), { added });
+      expect(baseURI(context, $("inner"))).toBe("about:blank");
+      expect(baseURI(context, $("parsed"))).toBe(O + "/b/");
+      // The same once the document's declarative shadow roots have been found.
+      const second = kit.setInnerHTML($("target"), '<div><template shadowrootmode="open"><a id="again">x</a></template></div>');
+      context.childrenChanged($("target"), { added: second });
+      expect(baseURI(context, $("again"))).toBe("about:blank");
+    });
+
+    it("known limit, enforced: the adoption agency moves the template into a clone of an a, and the tree no longer shows its host", () => {
+      // A browser attached the shadow root to the div before </a> ran the adoption agency
+      // algorithm; parse5 moves the template (a child of the div) into the new a. Links
+      // extraction, which sees the parse as it happens, gets it right (test/links/extract.test.ts).
+      const { context, $ } = open('<base href="/b/"><a><div id="div"><template shadowrootmode="open"><i id="i">x</i></template></a>');
+      expect(adapter.getLocalName(kit.children($("div"))[0])).toBe("a");
+      expect(baseURI(context, $("i"))).toBe("about:blank");
+    });
+
+    it("with xml:base on, a shadow root's elements start from the document base URL, not from their host's xml:base", () => {
+      const { context, $ } = open('<base href="/b/"><div id="host"><template shadowrootmode="open"><p id="p"><a id="a">x</a></p></template></div>', { xmlBase: true });
+      setXMLBase(context, $("host"), "http://host.example/");
+      setXMLBase(context, $("p"), "p/");
+      expect(baseURI(context, $("host"))).toBe("http://host.example/");
+      expect(baseURI(context, $("a"))).toBe(O + "/b/p/");
+    });
+  });
+
+  // ================================================================================================
   describe("xml:base (HTML 5 and XML Base; opt-in, catalogue §0.6)", () => {
     const page =
       '<html id="h"><head id="head"></head><body id="body"><div id="d1"><p id="p1"><a id="a1" href="x">x</a></p></div><div id="d2"><a id="a2" href="y">y</a></div></body></html>';
@@ -650,11 +788,50 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
       expect(baseURI(context, context.document)).toBe(P + "#frag");
     });
 
-    it("only counts xml:base in the XML namespace: the HTML parser's xml:base attribute is an ordinary one", () => {
+    it("on an HTML element, only counts xml:base in the XML namespace: the HTML parser's xml:base attribute is an ordinary one", () => {
       const { context, $ } = open('<div id="d" xml:base="http://x.example/"><a id="a">x</a></div>', { xmlBase: true });
       expect(adapter.getAttribute($("d"), null, "xml:base")).toBe("http://x.example/");
       expect(adapter.getAttribute($("d"), XML_NAMESPACE, "base")).toBeNull();
       expect(baseURI(context, $("a"))).toBe(P);
+    });
+
+    it("counts the HTML parser's xml:base on SVG and MathML elements (HTML 5's \"adjust foreign attributes\"), not on HTML elements", () => {
+      const html =
+        '<svg id="svg" xml:base="http://svg.example/a/"><g id="g" xml:base="g/"><a id="sa" href="p">p</a></g></svg>' +
+        '<math id="math" xml:base="http://math.example/"><mi id="mi">x</mi></math>' +
+        '<div id="d" xml:base="http://html.example/"><i id="i">x</i></div>';
+      const on = open(html, { xmlBase: true });
+      expect(adapter.getAttribute(on.$("g"), null, "xml:base")).toBe("g/");
+      expect(baseURI(on.context, on.$("svg"))).toBe("http://svg.example/a/");
+      expect(baseURI(on.context, on.$("sa"))).toBe("http://svg.example/a/g/");
+      expect(resolve(on.context, "p", on.$("sa"))).toBe("http://svg.example/a/g/p");
+      expect(baseURI(on.context, on.$("mi"))).toBe("http://math.example/");
+      expect(baseURI(on.context, on.$("i"))).toBe(P);
+      expect(baseURI(on.context, on.$("d"))).toBe(P);
+      // Off by default.
+      const off = open(html);
+      expect(baseURI(off.context, off.$("sa"))).toBe(P);
+      expect(baseURI(off.context, off.$("mi"))).toBe(P);
+    });
+
+    it("the parser's xml:base on an SVG element: changes are reported and followed; the XML namespace's wins over it", () => {
+      const { context, $ } = open('<svg><g id="g" xml:base="http://one.example/"><a id="a">x</a></g></svg>', { xmlBase: true });
+      const changes = record(context);
+      expect(baseURI(context, $("a"))).toBe("http://one.example/");
+      setParserXMLBase(context, $("g"), "http://two.example/");
+      expect(baseURI(context, $("a"))).toBe("http://two.example/");
+      setXMLBase(context, $("g"), "http://namespaced.example/");
+      expect(baseURI(context, $("a"))).toBe("http://namespaced.example/");
+      removeAttribute(context, $("g"), "base", XML_NAMESPACE);
+      expect(baseURI(context, $("a"))).toBe("http://two.example/");
+      removeAttribute(context, $("g"), "xml:base");
+      expect(baseURI(context, $("a"))).toBe(P);
+      expect(changes).toEqual([
+        { reason: "xml-base", roots: ["g"], oldBaseURL: "http://one.example/", newBaseURL: "http://two.example/" },
+        { reason: "xml-base", roots: ["g"], oldBaseURL: "http://two.example/", newBaseURL: "http://namespaced.example/" },
+        { reason: "xml-base", roots: ["g"], oldBaseURL: "http://namespaced.example/", newBaseURL: "http://two.example/" },
+        { reason: "xml-base", roots: ["g"], oldBaseURL: "http://two.example/", newBaseURL: P },
+      ]);
     });
 
     it("does not affect the base element, whose href resolves against the fallback base URL", () => {
@@ -1005,6 +1182,15 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
   // ================================================================================================
   describe("hostile trees: nothing recurses", () => {
     const N = 100_000;
+
+    it(`a host with ${N.toLocaleString("en")} children before 3,000 declarative templates: each host's children are read once`, () => {
+      const html = `<base href="/b/"><div id="host">${"<i></i>".repeat(N)}${'<template shadowrootmode="open"><a href="x">x</a></template>'.repeat(2_999)}<template id="last" shadowrootmode="open"><a id="a" href="x">x</a></template></div>`;
+      const { context, $ } = open(html);
+      const children = kit.children($("host"));
+      const [first, last] = [children[N], children[children.length - 1]].map((template) => kit.children(adapter.getTemplateContent(template))[0]);
+      expect(baseURI(context, first)).toBe(O + "/b/");
+      expect(baseURI(context, last)).toBe("about:blank");
+    });
 
     it(`a ${N.toLocaleString("en")}-deep tree: base URLs, a base at the bottom, xml:base on every level, invalidation`, () => {
       const { document, options } = kit.loadForHostileTree(P, "deep");

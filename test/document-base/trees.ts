@@ -21,6 +21,7 @@ import {
   defaultTreeAdapter,
   html as parse5Html,
   parse,
+  parseFragment,
   type TreeAdapter,
   type TreeAdapterTypeMap as Parse5TypeMap,
 } from "parse5";
@@ -87,6 +88,19 @@ export interface TreeKit<T extends TreeAdapterTypeMap = TreeAdapterTypeMap> {
   byId(document: T["document"], id: string): T["element"];
   /** The children of a fragment or element, as an array. */
   children(node: T["node"]): T["node"][];
+  /**
+   * Replaces `element`'s children with `html` parsed by the fragment
+   * parsing algorithm (the DOM's `innerHTML` setter; parse5's
+   * `parseFragment` with `element` as context), and returns the new
+   * children (to report them to a context).
+   */
+  setInnerHTML(element: T["element"], html: string): T["node"][];
+  /**
+   * Parses `html` with the fragment parsing algorithm into a root fragment
+   * that plays the document (parse5's `parseFragment()`), or null for a
+   * tree without one (the DOM).
+   */
+  loadFragment(html: string): T["documentFragment"] | null;
 }
 
 /** The kit's view of a parse5 builder's node types. */
@@ -148,6 +162,19 @@ function parse5Kit<B extends Parse5TypeMap>(name: string, adapter: DocumentBaseT
     children(node) {
       return Array.from(adapter.getChildNodes(node));
     },
+    setInnerHTML(element, html) {
+      for (const child of Array.from(adapter.getChildNodes(element))) builder.detachNode(child as B["childNode"]);
+      const fragment = parseFragment<B>(element as B["element"], html, { treeAdapter: builder });
+      const added = Array.from(builder.getChildNodes(fragment));
+      for (const child of added) {
+        builder.detachNode(child);
+        builder.appendChild(element as B["element"], child);
+      }
+      return added;
+    },
+    loadFragment(html) {
+      return parseFragment<B>(html, { treeAdapter: builder });
+    },
   };
   return self;
 }
@@ -207,6 +234,13 @@ const domKit: TreeKit<DOMMap> = {
   },
   children(node) {
     return Array.from(node.childNodes);
+  },
+  setInnerHTML(element, html) {
+    element.innerHTML = html;
+    return Array.from(element.childNodes);
+  },
+  loadFragment() {
+    return null;
   },
 };
 

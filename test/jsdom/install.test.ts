@@ -241,6 +241,127 @@ describe("document base URL (catalogue §1)", () => {
   });
 });
 
+describe("declarative shadow roots (jsdom 31 keeps <template shadowrootmode> as a template)", () => {
+  const page =
+    `<head><base href="/b/"></head><body><div id=host><template shadowrootmode="open"><a id=rel href="rel">x</a><a id=abs href="https://abs.example/x">x</a>` +
+    `<form id=f></form><img id=img src="i.png"><base id=sb href="/shadow/"><span><template shadowrootmode="closed"><a id=nested href="n">n</a></template></span>` +
+    `<template id=plainInShadow><a id=inShadowTemplate href="t">t</a></template></template>` +
+    `<template shadowrootmode="open"><a id=second href="s">s</a></template></div>` +
+    `<p><a><template shadowrootmode="open"><a id=notHost href="h">h</a></template></a></p>` +
+    `<div><template shadowrootmode="invalid"><a id=invalid href="v">v</a></template></div>` +
+    `<template><div><template shadowrootmode="open"><a id=inPlain href="p">p</a></template></div></template></body>`;
+
+  /** The element with this id, looking into template contents. */
+  function byId(document: Document, id: string): AnyElement {
+    const pending: Node[] = [document];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      if ((node as Element).id === id) return node as unknown as AnyElement;
+      const content = (node as HTMLTemplateElement).content as DocumentFragment | undefined;
+      if (content !== undefined) pending.push(content);
+      pending.push(...Array.from(node.childNodes));
+    }
+    throw new Error(`no #${id}`);
+  }
+
+  it("jsdom itself attaches no shadow root, and resolves the template's links against its inert document", () => {
+    // Enforced both ways: when jsdom attaches declarative shadow roots, this fails, and the
+    // installation no longer needs to recognise the templates (the DOM adapter then finds none).
+    const plain = new JSDOM(page, { url: P });
+    opened.push(plain);
+    const host = plain.window.document.getElementById("host")!;
+    expect(host.shadowRoot).toBeNull();
+    expect(host.querySelector("template")).not.toBeNull();
+    expect("shadowRootMode" in plain.window.HTMLTemplateElement.prototype).toBe(false);
+    expect(byId(plain.window.document, "rel")["href"]).toBe("rel");
+    expect(byId(plain.window.document, "abs")["href"]).toBe("https://abs.example/x");
+  });
+
+  it("installed: the shadow root's links resolve against the document base URL, as a browser's do", () => {
+    const { document } = open(page);
+    expect(byId(document, "rel")["href"]).toBe("https://example.test/b/rel");
+    expect(byId(document, "rel")["pathname"]).toBe("/b/rel");
+    expect(byId(document, "rel").baseURI).toBe("https://example.test/b/");
+    expect(byId(document, "img")["src"]).toBe("https://example.test/b/i.png");
+    expect(byId(document, "f")["action"]).toBe(P);
+    expect(byId(document, "nested")["href"]).toBe("https://example.test/b/n");
+    // Where plain jsdom is right, the same value.
+    expect(byId(document, "abs")["href"]).toBe("https://abs.example/x");
+    // The DOM is jsdom's: no shadow root is attached.
+    expect(document.getElementById("host")!.shadowRoot).toBeNull();
+  });
+
+  it("installed: a base element in the shadow root is not the document's; its href uses the document's fallback base URL", () => {
+    const { document } = open(`<body><div><template shadowrootmode="open"><base id=sb href="/shadow/"><a id=a href="x">x</a></template></div></body>`);
+    expect(document.baseURI).toBe(P);
+    expect(byId(document, "a")["href"]).toBe(Pdir + "x");
+    expect(byId(document, "sb")["href"]).toBe("https://example.test/shadow/");
+  });
+
+  it("installed: templates the parser would not attach stay inert (about:blank), as in plain jsdom", () => {
+    const { document } = open(page);
+    for (const id of ["second", "notHost", "invalid", "inPlain", "inShadowTemplate"]) {
+      const a = byId(document, id);
+      expect(a["href"], id).toBe(a.getAttribute("href"));
+      expect(a.baseURI, id).toBe("about:blank");
+    }
+  });
+
+  it("installed: innerHTML (fragment parsing) does not attach declarative shadow roots", () => {
+    const { document } = open(page);
+    expect(byId(document, "rel")["href"]).toBe("https://example.test/b/rel");
+    const target = document.createElement("div");
+    document.body.append(target);
+    target.innerHTML = `<div><template shadowrootmode="open"><a id=late href="late">x</a></template></div>`;
+    expect(byId(document, "late")["href"]).toBe("late");
+    // Before any read, too.
+    const fresh = open(page);
+    const other = fresh.document.createElement("div");
+    fresh.document.body.append(other);
+    other.innerHTML = `<div><template shadowrootmode="open"><a id=late href="late">x</a></template></div>`;
+    expect(byId(fresh.document, "late")["href"]).toBe("late");
+    expect(byId(fresh.document, "rel")["href"]).toBe("https://example.test/b/rel");
+  });
+
+  it("installed: a base URL change reaches the shadow root's links", () => {
+    const { document } = open(page);
+    expect(byId(document, "rel")["href"]).toBe("https://example.test/b/rel");
+    document.querySelector("base")!.setAttribute("href", "/c/");
+    expect(byId(document, "rel")["href"]).toBe("https://example.test/c/rel");
+    expect(byId(document, "nested").baseURI).toBe("https://example.test/c/");
+  });
+});
+
+describe("xml:base on SVG and MathML, as the HTML parser leaves it (no namespace)", () => {
+  const html =
+    `<svg id=svg xml:base="http://svg.example/a/"><g id=g xml:base="g/"><rect id="rect"/><foreignObject><a id=inFO href="x">x</a></foreignObject></g></svg>` +
+    `<math xml:base="http://math.example/"><mi id=mi>x</mi></math><div xml:base="http://html.example/"><a id=html href="y">y</a></div>`;
+
+  it("is ignored by default, as browsers and plain jsdom do", () => {
+    const { document } = open(html);
+    expect($(document, "#rect").baseURI).toBe(P);
+    expect($(document, "#inFO")["href"]).toBe(Pdir + "x");
+    expect($(document, "#mi").baseURI).toBe(P);
+  });
+
+  it("with { xmlBase: true }, counts on SVG and MathML elements, not on HTML ones, and follows changes", () => {
+    const { document } = open(html, { xmlBase: true });
+    expect($(document, "#g").getAttributeNS(null, "xml:base")).toBe("g/");
+    expect($(document, "#rect").baseURI).toBe("http://svg.example/a/g/");
+    expect($(document, "#inFO")["href"]).toBe("http://svg.example/a/g/x");
+    expect($(document, "#mi").baseURI).toBe("http://math.example/");
+    expect($(document, "#html")["href"]).toBe(Pdir + "y");
+    $(document, "#g").setAttribute("xml:base", "h/");
+    expect($(document, "#inFO")["href"]).toBe("http://svg.example/a/h/x");
+    $(document, "#g").setAttributeNS("http://www.w3.org/XML/1998/namespace", "xml:base", "http://namespaced.example/");
+    expect($(document, "#rect").baseURI).toBe("http://namespaced.example/");
+    $(document, "#g").removeAttribute("xml:base");
+    $(document, "#g").removeAttribute("xml:base");
+    expect($(document, "#g").attributes).toHaveLength(1);
+    expect($(document, "#inFO")["href"]).toBe("http://svg.example/a/x");
+  });
+});
+
 describe("base URL change notifications", () => {
   it("reports one change per base change, with the document as the root", () => {
     const { document, handle } = open(`<base href="/a/"><a href=x>x</a>`);

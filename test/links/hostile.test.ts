@@ -25,6 +25,17 @@ describe("hostile input: results or clear errors, never a crash or a hang", () =
     }
   });
 
+  it("100k links 100k deep in a declarative shadow root, and 1,000 nested ones: linear, each told from an inert template", () => {
+    const deep = '<base href="/b/"><div><template shadowrootmode="open">' + '<span><a href="x">'.repeat(100_000);
+    const links = extractLinks(deep, { url });
+    expect(links).toHaveLength(100_001);
+    expect(links.every((l) => !l.template && l.url === (l.element === "base" ? "https://example.com/b/" : "https://example.com/b/x"))).toBe(true);
+    const nested = '<base href="/b/">' + '<div><template shadowrootmode="open"><a href="x">'.repeat(1_000) + '<template><a href="inert">';
+    const nestedLinks = extractLinks(nested, { url });
+    expect(nestedLinks.filter((l) => l.template).map((l) => l.value)).toEqual(["inert"]);
+    expect(nestedLinks.filter((l) => l.value === "x" && !l.template)).toHaveLength(1_000);
+  });
+
   it("deeply nested srcdoc documents", () => {
     // Each level escapes the one inside: "&" becomes "&amp;".
     let inner = "<a href=deep>x</a>";

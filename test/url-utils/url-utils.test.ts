@@ -287,6 +287,21 @@ describe.each(kits)("url-utils over $name", (kit) => {
       expect(get(loaded, rel, "protocol")).toBe(":");
       expect(get(loaded, kit.byId(loaded.document, "abs"), "href")).toBe("https://example.org/y");
     });
+
+    it("a declarative shadow root kept as a template belongs to the document: its URLs resolve against the document base URL", () => {
+      const loaded = kit.load(
+        '<base href="/base/"><div><template shadowrootmode="open"><a id="rel" href="x"></a><area id="area" href="y"><form id="f"></form></template></div>' +
+          '<p><a><template shadowrootmode="open"><a id="inert" href="x"></a></template></a></p>',
+        { url: "https://example.com/dir/" },
+      );
+      const rel = kit.byId(loaded.document, "rel");
+      expect(get(loaded, rel, "href")).toBe("https://example.com/base/x");
+      expect(get(loaded, rel, "pathname")).toBe("/base/x");
+      expect(get(loaded, kit.byId(loaded.document, "area"), "href")).toBe("https://example.com/base/y");
+      expect(getReflectedURL(loaded.context, kit.byId(loaded.document, "f"), "action")).toBe("https://example.com/dir/");
+      // An a element cannot host a shadow root: that template stays one, its contents inert.
+      expect(get(loaded, kit.byId(loaded.document, "inert"), "href")).toBe("x");
+    });
   });
 
   // -------------------------------------------------------------------------------------------
@@ -715,6 +730,15 @@ describe.each(kits)("url-utils over $name", (kit) => {
       expect(get(loaded, a, "href")).toBe("https://example.com/feeds/x");
       kit.setAttribute(loaded, div, "base", "https://example.org/atom/", XML_NAMESPACE, "xml");
       expect(get(loaded, a, "href")).toBe("https://example.org/atom/x");
+    });
+
+    it("with the xmlBase option, the HTML parser's xml:base on an SVG element (not on an HTML one)", () => {
+      const html = '<svg xml:base="https://svg.example/a/"><g xml:base="g/"><use id="use" href="sprites.svg#i"></use></g></svg><div xml:base="/no/"><a id="a" href="x"></a></div>';
+      const on = kit.load(html, { url, context: { xmlBase: true } });
+      expect(getSVGHref(on.context, kit.byId(on.document, "use")).url).toBe("https://svg.example/a/g/sprites.svg#i");
+      expect(get(on, kit.byId(on.document, "a"), "href")).toBe("https://example.com/dir/x");
+      const off = kit.load(html, { url });
+      expect(getSVGHref(off.context, kit.byId(off.document, "use")).url).toBe("https://example.com/dir/sprites.svg#i");
     });
 
     it("without it, xml:base is ignored (historical.sub.xhtml)", () => {

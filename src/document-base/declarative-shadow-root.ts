@@ -1,0 +1,233 @@
+/**
+ * Declarative shadow roots in trees whose parser keeps them as templates.
+ *
+ * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
+ * when the HTML parser of a document meets `<template shadowrootmode="open">`
+ * (or "closed") inside an element that can host a shadow root, it does not
+ * insert the template: it attaches a shadow root to that element and parses
+ * the template's contents into it. The shadow root's node document is the
+ * document, so the URLs in it resolve against the document base URL, where
+ * those of an ordinary template's contents belong to its inert document.
+ *
+ * parse5 8.1 (and so parse5's default tree, domhandler trees built by parse5,
+ * and jsdom 31, which parses with parse5) keep such a template as a
+ * `template` element with its contents in a fragment. This module tells,
+ * from the tree, which of those templates the standard's parser would have
+ * turned into a shadow root; the document context
+ * ({@link ./document-context.ts}) then gives their contents the document
+ * as node document.
+ *
+ * @module
+ */
+
+import { type DocumentBaseTreeAdapter, HTML_NAMESPACE, type TreeAdapterTypeMap } from "./tree-adapter.ts";
+
+/**
+ * The states of the `shadowrootmode` attribute
+ * (https://html.spec.whatwg.org/multipage/scripting.html#attr-template-shadowrootmode):
+ * "open", "closed", and "none", its missing value default and invalid value
+ * default.
+ *
+ * @example
+ * ```ts
+ * const mode: ShadowRootModeState = shadowRootModeState("OPEN"); // "open"
+ * ```
+ */
+export type ShadowRootModeState = "open" | "closed" | "none";
+
+/**
+ * https://html.spec.whatwg.org/multipage/scripting.html#attr-template-shadowrootmode —
+ * the state of a `shadowrootmode` attribute with this value (null: absent).
+ * An enumerated attribute's keywords match ASCII case-insensitively.
+ *
+ * @example
+ * ```ts
+ * shadowRootModeState("open"); // "open"
+ * shadowRootModeState("Closed"); // "closed"
+ * shadowRootModeState("invalid"); // "none"
+ * shadowRootModeState(null); // "none"
+ * ```
+ */
+export function shadowRootModeState(value: string | null): ShadowRootModeState {
+  if (value === null) return "none";
+  const keyword = value.toLowerCase();
+  // toLowerCase also lowers non-ASCII letters, but none of them to a letter of "open" or
+  // "closed" (U+212A KELVIN SIGN gives "k", U+0130 gives "i" and a combining dot), so the
+  // comparison is the ASCII case-insensitive one.
+  if (keyword === "open" || keyword === "closed") return keyword;
+  return "none";
+}
+
+/** https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name — the reserved names. */
+const reservedCustomElementNames: ReadonlySet<string> = new Set([
+  "annotation-xml",
+  "color-profile",
+  "font-face",
+  "font-face-src",
+  "font-face-uri",
+  "font-face-format",
+  "font-face-name",
+  "missing-glyph",
+]);
+
+/**
+ * https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name —
+ * whether `name` is a valid custom element name: a valid element local name
+ * (https://dom.spec.whatwg.org/#valid-element-local-name) whose first code
+ * point is an ASCII lower alpha, with no ASCII upper alpha, with a "-", and
+ * not one of the reserved names (annotation-xml, font-face, …).
+ *
+ * @example
+ * ```ts
+ * isValidCustomElementName("my-card"); // true
+ * isValidCustomElementName("font-face"); // false (reserved)
+ * isValidCustomElementName("div"); // false (no "-")
+ * ```
+ */
+export function isValidCustomElementName(name: string): boolean {
+  const first = name.charCodeAt(0);
+  if (!(first >= 0x61 && first <= 0x7a) || !name.includes("-")) return false;
+  for (let i = 1; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    // An ASCII upper alpha; and, for a valid element local name that starts with an ASCII alpha,
+    // ASCII whitespace, U+0000 NULL, "/" or ">".
+    if ((c >= 0x41 && c <= 0x5a) || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x00 || c === 0x2f || c === 0x3e) {
+      return false;
+    }
+  }
+  return !reservedCustomElementNames.has(name);
+}
+
+/** https://dom.spec.whatwg.org/#valid-shadow-host-name — the names that are not custom element names. */
+const shadowHostNames: ReadonlySet<string> = new Set([
+  "article",
+  "aside",
+  "blockquote",
+  "body",
+  "div",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "main",
+  "nav",
+  "p",
+  "section",
+  "span",
+]);
+
+/**
+ * https://dom.spec.whatwg.org/#valid-shadow-host-name — whether an element
+ * with this local name (in the HTML namespace) can host a shadow root: a
+ * valid custom element name, or one of article, aside, blockquote, body,
+ * div, footer, h1–h6, header, main, nav, p, section, span.
+ *
+ * @example
+ * ```ts
+ * isValidShadowHostName("div"); // true
+ * isValidShadowHostName("my-card"); // true
+ * isValidShadowHostName("a"); // false
+ * ```
+ */
+export function isValidShadowHostName(localName: string): boolean {
+  return shadowHostNames.has(localName) || isValidCustomElementName(localName);
+}
+
+function isHTMLTemplate(adapter: DocumentBaseTreeAdapter, node: unknown): boolean {
+  return adapter.isElementNode(node) && adapter.getLocalName(node) === "template" && adapter.getNamespaceURI(node) === HTML_NAMESPACE;
+}
+
+/** Whether the template's `shadowrootmode` is in the open or closed state. */
+function hasShadowRootMode(adapter: DocumentBaseTreeAdapter, template: unknown): boolean {
+  return shadowRootModeState(adapter.getAttribute(template, null, "shadowrootmode")) !== "none";
+}
+
+/**
+ * Whether the HTML parser of a document would have attached a declarative
+ * shadow root for `template`, a `template` element as a parser that keeps
+ * such templates (parse5, jsdom) left it in the tree: the start tag's
+ * `shadowrootmode` is open or closed, and its parent is the host, an
+ * element that can have a shadow root and does not have one yet.
+ *
+ * From https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead,
+ * a start tag whose tag name is "template":
+ *
+ * "If any of the following are false: template start tag's shadowrootmode is
+ * not in the none state; document's allow declarative shadow roots is true;
+ * or the adjusted current node is not the topmost element in the stack of
+ * open elements, then insert an HTML element for the token." Otherwise "let
+ * declarative shadow host element be adjusted current node", and: "If
+ * declarative shadow host element is a shadow host, then insert an element
+ * at the adjusted insertion location with template"; else "attach a shadow
+ * root with declarative shadow host element, …. If an exception is thrown,
+ * then catch it and insert an element at the adjusted insertion location
+ * with template".
+ *
+ * The caller answers for "allow declarative shadow roots": true for a
+ * document its parser made for a navigation (parse5's `parse()`, jsdom's
+ * `new JSDOM()`), false for fragment parsing (`parseFragment()`,
+ * `innerHTML`) and DOMParser. Here:
+ * - The adjusted current node is the template's parent: a template is
+ *   inserted at "the appropriate place for inserting a node" with foster
+ *   parenting off, which is inside the current node, or inside its
+ *   template contents when it is a template (then the parent is a fragment,
+ *   and the host, a template, cannot have a shadow root anyway). The topmost
+ *   element, `html` (or a fragment's root), is no valid host either.
+ * - "Attach a shadow root" (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root)
+ *   throws when the host's namespace is not the HTML namespace or its local
+ *   name is not a valid shadow host name.
+ * - The host "is a shadow host" when an earlier template child of it
+ *   attached one: a second declarative template in the same host stays a
+ *   template.
+ *
+ * Deviation: attaching also throws for a custom element whose definition
+ * disables shadows; a tree has no custom element definitions, so that case
+ * is not seen. Deviation: the adoption agency algorithm can move a
+ * template, which the parser inserted as an element, to a new parent (in
+ * `<a><div><template shadowrootmode=open></a>`, into a clone of the `a`),
+ * where a browser had attached the shadow root to the first parent: the
+ * tree no longer shows the host, and the template is taken as one.
+ *
+ * @example
+ * ```ts
+ * import { parse } from "parse5";
+ * const document = parse('<div><template shadowrootmode="open"><a href="x">x</a></template></div>');
+ * const template = findTemplate(document); // your own lookup
+ * attachesDeclarativeShadowRoot(parse5TreeAdapter, template); // true
+ * ```
+ */
+export function attachesDeclarativeShadowRoot<T extends TreeAdapterTypeMap>(adapter: DocumentBaseTreeAdapter<T>, template: T["element"]): boolean {
+  const loose = adapter as DocumentBaseTreeAdapter;
+  if (!isHTMLTemplate(loose, template) || !hasShadowRootMode(loose, template)) return false;
+  const host = loose.getParentNode(template);
+  return host !== null && declarativeShadowRootTemplateOf(loose, host) === template;
+}
+
+/**
+ * The child of `host` that the parser made its declarative shadow root
+ * (see {@link attachesDeclarativeShadowRoot}), or null: when `host` is an
+ * element that can have a shadow root, its first HTML `template` child
+ * whose `shadowrootmode` is open or closed ("if declarative shadow host
+ * element is a shadow host", the later ones stay templates). Internal: the
+ * document context asks it once per host.
+ *
+ * @example
+ * ```ts
+ * const document = parse('<div><template shadowrootmode="x"></template><template shadowrootmode="open"></template></div>');
+ * declarativeShadowRootTemplateOf(parse5TreeAdapter, div); // the second template (the first has no valid mode)
+ * ```
+ */
+export function declarativeShadowRootTemplateOf(adapter: DocumentBaseTreeAdapter, host: unknown): unknown {
+  if (!adapter.isElementNode(host) || adapter.getNamespaceURI(host) !== HTML_NAMESPACE || !isValidShadowHostName(adapter.getLocalName(host))) return null;
+  // (The children by index: parse5's default tree has no sibling links.)
+  const children = adapter.getChildNodes(host);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (isHTMLTemplate(adapter, child) && hasShadowRootMode(adapter, child)) return child;
+  }
+  return null;
+}
