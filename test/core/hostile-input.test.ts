@@ -174,6 +174,13 @@ describe(`${impl.name}: hostile input`, () => {
     for (let i = 0; i < 3 && tLarge / Math.max(tSmall, floorMs) >= remeasureRatio; i++) {
       tLarge = Math.min(tLarge, timeBatch(large));
     }
+    // Still above the limit: on a machine busy with other work, one size may
+    // have been measured in a quiet moment and the other not. Measure both
+    // again, in turn, a few times (work that is really quadratic stays near 16).
+    for (let i = 0; i < 4 && tLarge / Math.max(tSmall, floorMs) >= maxRatio; i++) {
+      tSmall = Math.min(tSmall, timeBatch(small));
+      tLarge = Math.min(tLarge, timeBatch(large));
+    }
     const ratio = tLarge / Math.max(tSmall, floorMs);
     expect(
       ratio,
