@@ -144,9 +144,12 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
   let nextJob = 0;
   // Jobs of a batch whose worker died: each is run again alone, so that one bad file loses only its own result.
   const retries: FileJob[][] = [];
-  const takeBatch = (): FileJob[] | null => {
-    const retry = retries.shift();
-    if (retry !== undefined) return retry;
+  /** The next batch for a worker; a retried job only for a worker with nothing else in flight (see `send`). */
+  const takeBatch = (idle: boolean): FileJob[] | null => {
+    if (idle) {
+      const retry = retries.shift();
+      if (retry !== undefined) return retry;
+    }
     if (nextJob >= jobs.length) return null;
     const batch = jobs.slice(nextJob, nextJob + batchSize);
     nextJob += batch.length;
@@ -179,16 +182,24 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
         // asynchronously, so it may answer its batches in another order than it got them).
         const inFlight = new Map<number, FileJob[]>();
         let gone = false;
+        // A retried job runs alone in its worker: if that worker stops too, the job is the one that
+        // stopped it, and no other file's result goes down with it.
+        let alone = false;
         const send = (): void => {
-          const batch = takeBatch();
+          if (alone) return;
+          const batch = takeBatch(inFlight.size === 0);
           if (batch === null) return;
+          alone = batch[0]!.retried === true;
           inFlight.set(batch[0]!.index, batch);
           worker.postMessage(batch);
         };
         worker.on("message", (results: FileResult[]) => {
           if (results.length > 0) inFlight.delete(results[0]!.index);
+          alone = false;
           finish(results);
+          // Two batches in flight again (after a retried job, which ran alone, the worker has none).
           if (done < jobs.length) send();
+          if (done < jobs.length && inFlight.size < 2) send();
         });
         const lost = (why: string): void => {
           if (gone) return;
