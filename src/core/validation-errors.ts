@@ -92,10 +92,15 @@ export type ValidationErrorType = keyof typeof validationErrorTypes;
  * reports one error per run (the standard reports one; see validateURL). An
  * error about a part as a whole (an IPv4 part, a port) covers the part; one
  * about the host as a whole (IPv4-too-few-parts, IPv6-unclosed) covers the
- * host. A host that is percent-decoded or IDNA-mapped before the failing
- * step has no position-preserving mapping back, so an error found after that
- * covers the whole host. A missing piece (a missing "//", a missing host) is
- * an empty range where it is missing.
+ * host. domain-to-ASCII covers the ASCII code points strict Unicode ToASCII
+ * disallows, or the domain when there are none (hyphens, label lengths,
+ * Bidi, Punycode). A percent-decoded ASCII host maps back ("%41" for "A");
+ * UTF-8 decoding of percent-encoded bytes and IDNA mapping leave no
+ * position-preserving mapping, so an error found in text they produced
+ * covers the whole host, once. A missing piece (a missing "//", a missing host) is
+ * an empty range where it is missing. The parser never sees tabs and
+ * newlines (they are invalid-URL-unit errors of their own), so one inside a
+ * range found after their removal stays in it ("9\t9999" for a port).
  *
  * @example
  * ```ts
