@@ -263,7 +263,16 @@ function invalidPercentLength(input: string, i: number): number {
 /**
  * Reports an invalid-URL-unit validation error for each code point of
  * `input[start, end)` that is not a URL code point and not "%", and for each
- * "%" not followed by two ASCII hex digits. Only called when errors are asked for.
+ * "%" not followed by two ASCII hex digits: one error per code point, as the
+ * path, query and fragment states report them. Only called when errors are
+ * asked for.
+ *
+ * @example
+ * ```ts
+ * const sink = new ErrorSink();
+ * reportInvalidURLUnits("a b%zz😀", 0, 8, sink);
+ * sink.errors; // [{ type: "invalid-URL-unit", start: 1, end: 2 }, { type: "invalid-URL-unit", start: 3, end: 4 }]
+ * ```
  */
 export function reportInvalidURLUnits(input: string, start: number, end: number, errors: ErrorSink): void {
   for (let i = start; i < end; i++) {
