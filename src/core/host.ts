@@ -84,19 +84,63 @@ export function domainToASCII(domain: string, beStrict: boolean, errors: ErrorSi
 }
 
 /**
- * Reports the domain-to-ASCII validation error of `domain`. Its range: each
- * run of ASCII code points that UseSTD3ASCIIRules disallows (anything but
- * ASCII alphanumerics, U+002D (-) and U+002E (.)), for they alone fail
- * strict Unicode ToASCII; without any, ToASCII judged the domain as a whole
- * (hyphens, label lengths, Bidi, joiners, Punycode) and the range is the
- * whole domain.
+ * Reports the domain-to-ASCII validation error of `domain`, pointing at what
+ * fails strict Unicode ToASCII:
+ *
+ * 1. each run of ASCII code points that UseSTD3ASCIIRules disallows
+ *    (anything but ASCII alphanumerics, U+002D (-) and U+002E (.));
+ * 2. without any, each label that fails strict Unicode ToASCII on its own
+ *    (hyphens, its length, Bidi within it, joiners, Punycode), an empty
+ *    label by the label separator before it;
+ * 3. without any, the whole domain (its total length, or the Bidi rule
+ *    across labels).
  */
 function reportDomainToASCII(domain: string, errors: ErrorSink): void {
   const before = errors.errors.length;
-  // Deviation (count): one error per run of disallowed code points where the standard signals one
-  // per domain, so that each range covers only offending code points (see ValidationError).
+  // Deviation (count): one error per run of disallowed code points, or per failing label, where
+  // the standard signals one per domain, so that each range covers only offending code points
+  // (see ValidationError).
   errors.reportRuns("domain-to-ASCII", domain, 0, domain.length, isSTD3Disallowed);
-  if (errors.errors.length === before) errors.report("domain-to-ASCII", 0, domain.length);
+  if (errors.errors.length !== before) return;
+  if (errors.positional) {
+    // The offending ranges in order; adjacent ones ("a-..") make one run.
+    let runStart = -1;
+    let runEnd = -1;
+    const offending = (start: number, end: number): void => {
+      if (start <= runEnd) {
+        runEnd = Math.max(runEnd, end);
+        return;
+      }
+      if (runStart !== -1) errors.report("domain-to-ASCII", runStart, runEnd);
+      runStart = start;
+      runEnd = end;
+    };
+    let labelStart = 0;
+    for (let i = 0; i <= domain.length; i++) {
+      if (i < domain.length && !isLabelSeparator(domain.charCodeAt(i))) continue;
+      if (labelStart === i) {
+        // An empty label: the separator before it ("a..b", "a.b."), or the one after it (".a").
+        if (i > 0) offending(i - 1, i);
+        else if (domain.length > 0) offending(0, 1);
+      } else if (unicodeToASCII(domain.slice(labelStart, i), true) === null) {
+        offending(labelStart, i);
+      }
+      labelStart = i + 1;
+    }
+    if (runStart !== -1) {
+      errors.report("domain-to-ASCII", runStart, runEnd);
+      return;
+    }
+  }
+  errors.report("domain-to-ASCII", 0, domain.length);
+}
+
+/**
+ * The code points UTS #46 maps to U+002E (.), which therefore separate labels:
+ * U+002E, U+3002 (。), U+FF0E (．) and U+FF61 (｡).
+ */
+function isLabelSeparator(c: number): boolean {
+  return c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61;
 }
 
 /** 1 when the code point at `i` is ASCII and not allowed by UseSTD3ASCIIRules in a domain, else 0. */

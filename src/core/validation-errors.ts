@@ -93,8 +93,9 @@ export type ValidationErrorType = keyof typeof validationErrorTypes;
  * error about a part as a whole (an IPv4 part, a port) covers the part; one
  * about the host as a whole (IPv4-too-few-parts, IPv6-unclosed) covers the
  * host. domain-to-ASCII covers the ASCII code points strict Unicode ToASCII
- * disallows, or the domain when there are none (hyphens, label lengths,
- * Bidi, Punycode). A percent-decoded ASCII host maps back ("%41" for "A");
+ * disallows; without any, the labels that fail it on their own (hyphens,
+ * length, Punycode; an empty label by its separator); without any, the
+ * domain (its length, the Bidi rule across labels). A percent-decoded ASCII host maps back ("%41" for "A");
  * UTF-8 decoding of percent-encoded bytes and IDNA mapping leave no
  * position-preserving mapping, so an error found in text they produced
  * covers the whole host, once. A missing piece (a missing "//", a missing host) is

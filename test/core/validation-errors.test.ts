@@ -124,17 +124,23 @@ const rangeCases: [string, string | null, [ValidationErrorType, string, number][
   ["foo://a%zz%b/", null, [["invalid-URL-unit", "%", 7], ["invalid-URL-unit", "%", 10]]],
   ["foo://a b<c/", null, [["host-invalid-code-point", " ", 7], ["host-invalid-code-point", "<", 9]]],
   // domain-to-ASCII: the ASCII code points strict ToASCII disallows (a forbidden domain code point
-  // among them), through percent-decoding; without any, the domain as a whole.
+  // among them), through percent-decoding; without any, the labels that fail on their own (an
+  // empty one by its separator); without any, the domain as a whole.
   ["https://a<b/", null, [["domain-to-ASCII", "<", 9]]],
   ["http://a<b>c/", null, [["domain-to-ASCII", "<", 8], ["domain-to-ASCII", ">", 10]]],
   ["https://a%3Cb/", null, [["domain-percent-encoded", "%3C", 9], ["domain-to-ASCII", "%3C", 9]]],
   ["https://ü<.com/", null, [["domain-to-ASCII", "<", 9]]],
   ["https://a_b.com/", null, [["domain-to-ASCII", "_", 9]]],
-  ["https://-a.com/", null, [["domain-to-ASCII", "-a.com", 8]]],
-  ["https://xn--a.com/", null, [["domain-to-ASCII", "xn--a.com", 8]]],
-  ["https://1.2.3.4./", null, [["domain-to-ASCII", "1.2.3.4.", 8], ["IPv4-empty-part", ".", 15]]],
+  ["https://-a.com/", null, [["domain-to-ASCII", "-a", 8]]],
+  ["https://xn--a.com/", null, [["domain-to-ASCII", "xn--a", 8]]],
+  ["https://a-.b-.c/", null, [["domain-to-ASCII", "a-", 8], ["domain-to-ASCII", "b-", 11]]],
+  ["https://a-..b/", null, [["domain-to-ASCII", "a-.", 8]]],
+  ["https://a.b。/", null, [["domain-to-ASCII", "。", 11]]],
+  ["https://\u200D.com/", null, [["domain-to-ASCII", "\u200D", 8]]],
+  ["https://a.\u05D0.1com/", null, [["domain-to-ASCII", "a.\u05D0.1com", 8]]],
+  ["https://1.2.3.4./", null, [["domain-to-ASCII", ".", 15], ["IPv4-empty-part", ".", 15]]],
   ["https://exam%70le.org/", null, [["domain-percent-encoded", "%70", 12]]],
-  ["https://ex%61mple.com%2e/", null, [["domain-percent-encoded", "%61", 10], ["domain-percent-encoded", "%2e", 21], ["domain-to-ASCII", "ex%61mple.com%2e", 8]]],
+  ["https://ex%61mple.com%2e/", null, [["domain-percent-encoded", "%61", 10], ["domain-percent-encoded", "%2e", 21], ["domain-to-ASCII", "%2e", 21]]],
   ["https://1.2.3/", null, [["IPv4-too-few-parts", "1.2.3", 8]]],
   ["https://①.②.3.4/", null, [["IPv4-non-ASCII-input", "①", 8], ["IPv4-non-ASCII-input", "②", 10]]],
   ["https://%EF%BC%91.2.3.4/", null, [["domain-percent-encoded", "%EF%BC%91", 8], ["IPv4-non-ASCII-input", "%EF%BC%91", 8]]],

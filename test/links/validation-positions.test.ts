@@ -104,8 +104,9 @@ describe("validation errors: where they are in the source", () => {
       ["domain-to-ASCII", "&#x20;"],
       ["domain-to-ASCII", "&amp;"],
     ]);
-    // A range across references: the whole host, references and all.
-    expect(placed('<a href="https://-exa&#x6D;ple&#46;com/">')).toEqual([["domain-to-ASCII", "-exa&#x6D;ple&#46;com"]]);
+    // Ranges across references: a label, and the whole host, references and all.
+    expect(placed('<a href="https://-exa&#x6D;ple&#46;com/">')).toEqual([["domain-to-ASCII", "-exa&#x6D;ple"]]);
+    expect(placed('<a href="https://a.&#x5D0;.1c&#x6F;m/">')).toEqual([["domain-to-ASCII", "a.&#x5D0;.1c&#x6F;m"]]);
   });
 
   it("maps every kind of reference, astral ones included (each code unit after the right one)", () => {
