@@ -87,21 +87,23 @@ export type ValidationErrorType = keyof typeof validationErrorTypes;
  * A range starts and ends on code point boundaries (it never splits a
  * surrogate pair) and covers only offending code points: the code point the
  * standard's step looks at, or, for a step that looks at the whole input or
- * host ("If input contains any ASCII tab or newline, …"), a contiguous run of
- * them. Where such a step finds several runs apart from each other, docbase
- * reports one error per run (the standard reports one; see validateURL). An
- * error about a part as a whole (an IPv4 part, a port) covers the part; one
- * about the host as a whole (IPv4-too-few-parts, IPv6-unclosed) covers the
- * host. domain-to-ASCII covers the ASCII code points strict Unicode ToASCII
- * disallows; without any, the labels that fail it on their own (hyphens,
- * length, Punycode; an empty label by its separator); without any, the
- * domain (its length, the Bidi rule across labels). A percent-decoded ASCII host maps back ("%41" for "A");
- * UTF-8 decoding of percent-encoded bytes and IDNA mapping leave no
+ * host ("If input contains any ASCII tab or newline, …"), a contiguous run
+ * of them. Where such a step finds several runs apart from each other,
+ * docbase reports one error per run (the standard reports one; see
+ * validateURL). An error about a part as a whole (an IPv4 part, a port)
+ * covers the part; one about the host as a whole (IPv4-too-few-parts,
+ * IPv6-unclosed) covers the host. domain-to-ASCII covers the ASCII code
+ * points strict Unicode ToASCII disallows; without any, the labels that fail
+ * it on their own (hyphens, length, Punycode; an empty label by its
+ * separator); without any, the domain (its length, the Bidi rule across
+ * labels). A percent-decoded ASCII host maps back ("%41" for "A"); UTF-8
+ * decoding of percent-encoded bytes and IDNA mapping leave no
  * position-preserving mapping, so an error found in text they produced
- * covers the whole host, once. A missing piece (a missing "//", a missing host) is
- * an empty range where it is missing. The parser never sees tabs and
- * newlines (they are invalid-URL-unit errors of their own), so one inside a
- * range found after their removal stays in it ("9\t9999" for a port).
+ * covers the whole host, once. A missing piece (a missing "//", a missing
+ * host) is an empty range where it is missing. The parser never sees tabs
+ * and newlines (they are invalid-URL-unit errors of their own), so one
+ * inside a range found after their removal stays in it ("9\t9999" for a
+ * port).
  *
  * @example
  * ```ts
