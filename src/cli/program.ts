@@ -59,7 +59,7 @@ Examples:
 const CHECK_HELP = `
 Reports, as file:line:column: type: message,
   - URL validation errors, by the URL Standard's names (invalid-URL-unit,
-    domain-invalid-code-point, port-out-of-range, ...), at the exact
+    domain-to-ASCII, port-out-of-range, ...), at the exact
     character (inside a character reference, at its "&");
   - missing-file: links under the site root to files that are not in the
     site (percent-decoded; a directory URL needs an index.html);

@@ -104,17 +104,17 @@ export function parseIPv4(input: string, errors: ErrorSink | null): number {
     // A trailing "." always makes at least two parts, so the last (empty) one goes.
     end--;
   }
-  // 3. If parts's size is greater than 4, IPv4-too-many-parts validation error, return failure.
   let dots = 0;
   for (let i = 0; i < end; i++) if (input.charCodeAt(i) === 0x2e) dots++;
+  // 3. If parts's size is less than 4, IPv4-too-few-parts validation error. (The address as a whole.)
+  if (dots < 3 && errors !== null) errors.report("IPv4-too-few-parts", 0, input.length);
+  // 4. If parts's size is greater than 4, IPv4-too-many-parts validation error, return failure.
   if (dots > 3) {
     if (errors !== null) errors.report("IPv4-too-many-parts", 0, input.length);
     return IPV4_FAILURE;
   }
-  // 4–5. Parse each part.
+  // 5–6. Parse each part.
   const numbers: number[] = [];
-  let firstOutOfRange = -1;
-  let firstOutOfRangeEnd = -1;
   let partStart = 0;
   for (let i = 0; i <= end; i++) {
     if (i === end || input.charCodeAt(i) === 0x2e) {
@@ -125,23 +125,31 @@ export function parseIPv4(input: string, errors: ErrorSink | null): number {
         return IPV4_FAILURE;
       }
       if (nonDecimal.value && errors !== null) errors.report("IPv4-non-decimal-part", partStart, i);
-      if (n > 255 && firstOutOfRange === -1) {
-        firstOutOfRange = partStart;
-        firstOutOfRangeEnd = i;
-      }
       numbers.push(n);
       partStart = i + 1;
     }
   }
-  // 6. If any item in numbers is greater than 255, IPv4-out-of-range-part validation error.
-  //    (One error; its range is the first such part.)
-  if (errors !== null && firstOutOfRange !== -1) errors.report("IPv4-out-of-range-part", firstOutOfRange, firstOutOfRangeEnd);
-  // 7. If any but the last item in numbers is greater than 255, then return failure.
+  // 7. If any item in numbers is greater than 255, IPv4-out-of-range-part validation error.
+  // Deviation (count): one error per such part, each covering its part, where the standard
+  // signals one for the address (see ValidationError); one when positions do not map.
+  if (errors !== null) {
+    partStart = 0;
+    for (let k = 0; k < numbers.length; k++) {
+      let partEnd = input.indexOf(".", partStart);
+      if (partEnd === -1 || partEnd > end) partEnd = end;
+      if (numbers[k]! > 255) {
+        errors.report("IPv4-out-of-range-part", partStart, partEnd);
+        if (!errors.positional) break;
+      }
+      partStart = partEnd + 1;
+    }
+  }
+  // 8. If any but the last item in numbers is greater than 255, then return failure.
   for (let i = 0; i < numbers.length - 1; i++) if (numbers[i]! > 255) return IPV4_FAILURE;
-  // 8. If the last item in numbers is greater than or equal to 256 ** (5 − numbers's size), then return failure.
+  // 9. If the last item in numbers is greater than or equal to 256 ** (5 − numbers's size), then return failure.
   const last = numbers[numbers.length - 1]!;
   if (last >= 256 ** (5 - numbers.length)) return IPV4_FAILURE;
-  // 9–11. The address is the last number plus each earlier number times 256 ** (3 − counter).
+  // 10–14. The address is the last number plus each earlier number times 256 ** (3 − counter).
   let ipv4 = last;
   for (let i = 0; i < numbers.length - 1; i++) ipv4 += numbers[i]! * 256 ** (3 - i);
   return ipv4;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ErrorSink } from "./error-sink.ts";
+import { codePointWidth, type ErrorSink } from "./error-sink.ts";
 import { isASCIIDigit } from "./infra.ts";
 
 function hexDigitValue(c: number): number {
@@ -79,10 +79,10 @@ export function parseIPv6(input: string, errors: ErrorSink | null): number[] | n
         let ipv4Piece = -1;
         if (numbersSeen > 0) {
           if (input.charCodeAt(pointer) === 0x2e && numbersSeen < 4) pointer++;
-          else return fail("IPv4-in-IPv6-invalid-code-point", pointer, pointer + 1);
+          else return fail("IPv4-in-IPv6-invalid-code-point", pointer, pointer + codePointWidth(input, pointer));
         }
         if (pointer >= length || !isASCIIDigit(input.charCodeAt(pointer))) {
-          return fail("IPv4-in-IPv6-invalid-code-point", pointer, pointer + 1);
+          return fail("IPv4-in-IPv6-invalid-code-point", pointer, pointer + codePointWidth(input, pointer));
         }
         const numberStart = pointer;
         while (pointer < length && isASCIIDigit(input.charCodeAt(pointer))) {
@@ -106,9 +106,16 @@ export function parseIPv6(input: string, errors: ErrorSink | null): number[] | n
       if (pointer >= length) return fail("IPv6-invalid-code-point", pointer - 1, pointer);
     } else if (c !== -1) {
       // 6.7. Otherwise, if c is not the EOF code point, IPv6-invalid-code-point validation error, return failure.
-      return fail("IPv6-invalid-code-point", pointer, pointer + 1);
+      return fail("IPv6-invalid-code-point", pointer, pointer + codePointWidth(input, pointer));
     }
-    // 6.8. Set address[pieceIndex] to value. 6.9. Increase pieceIndex by 1.
+    // 6.8. If length is greater than 1 and value is less than 0x10 ** (length − 1),
+    //      IPv6-piece-leading-zero validation error. (Its range: the leading zeros.)
+    if (errors !== null && digits > 1 && value < 0x10 ** (digits - 1)) {
+      let zerosEnd = pieceStart + 1;
+      while (zerosEnd < pieceStart + digits - 1 && input.charCodeAt(zerosEnd) === 0x30) zerosEnd++;
+      errors.report("IPv6-piece-leading-zero", pieceStart, zerosEnd);
+    }
+    // 6.9. Set address[pieceIndex] to value. 6.10. Increase pieceIndex by 1.
     address[pieceIndex] = value;
     pieceIndex++;
   }

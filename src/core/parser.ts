@@ -14,7 +14,7 @@
  */
 
 import type { OutputEncodingName } from "./encoding.ts";
-import { ErrorSink } from "./error-sink.ts";
+import { codePointWidth, ErrorSink } from "./error-sink.ts";
 import { parseAbsoluteFast, parseRelativeFast } from "./fast-path.ts";
 import { parseHost, reportInvalidURLUnits } from "./host.ts";
 import {
@@ -131,11 +131,11 @@ function preprocess(input: string, trim: boolean, errors: ErrorSink | null): str
     // 1.3. Remove any leading and trailing C0 control or space from input.
     while (start < end && input.charCodeAt(start) <= 0x20) start++;
     while (end > start && input.charCodeAt(end - 1) <= 0x20) end--;
-    // One validation error, as the standard reports it; its range is the leading run, or the
-    // trailing run when there is no leading one.
-    if (errors !== null && (start > 0 || end < input.length)) {
+    // Deviation (count): the standard reports one error; a leading and a trailing run are two,
+    // so that each range covers only offending code points (see ValidationError).
+    if (errors !== null) {
       if (start > 0) errors.report("invalid-URL-unit", 0, start);
-      else errors.report("invalid-URL-unit", end, input.length);
+      if (end < input.length) errors.report("invalid-URL-unit", end, input.length);
     }
   }
   // 2. If input contains any ASCII tab or newline, invalid-URL-unit validation error.
@@ -161,8 +161,16 @@ function preprocess(input: string, trim: boolean, errors: ErrorSink | null): str
     }
   }
   if (runStart < end) parts.push(input.slice(runStart, end));
-  if (errors !== null) errors.report("invalid-URL-unit", first, last + 1);
+  // Deviation (count): one error per run of tabs and newlines where the standard reports one for
+  // the input, so that each range covers only offending code points (see ValidationError).
+  if (errors !== null) errors.reportRuns("invalid-URL-unit", input, first, last + 1, isASCIITabOrNewline);
   return parts.join("");
+}
+
+/** 1 when the code unit at `i` is an ASCII tab or newline, else 0. */
+function isASCIITabOrNewline(input: string, i: number): number {
+  const c = input.charCodeAt(i);
+  return c === 0x09 || c === 0x0a || c === 0x0d ? 1 : 0;
 }
 
 /**
@@ -604,7 +612,7 @@ function runStateMachine(
           state = PATH_START;
           pointer = end - 1;
         } else {
-          errors?.report("port-invalid", end, end + 1);
+          errors?.report("port-invalid", end, end + codePointWidth(input, end));
           return false;
         }
         break;

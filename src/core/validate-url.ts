@@ -37,12 +37,25 @@ export interface ValidateURLResult {
  * string base that fails to parse gives `url: null` and the base's errors
  * are not reported (they are about another string).
  *
+ * The names are the URL Standard's (https://url.spec.whatwg.org/#validation-error,
+ * as of July 2026). Two choices, both listed against whatwg-url in
+ * test/core/validation-errors-vs-whatwg-url.json:
+ *
+ * - Where one of the standard's steps signals one error for its whole input
+ *   ("If input contains any ASCII tab or newline, invalid-URL-unit validation
+ *   error") and the offending code points form several runs, each run is an
+ *   error of its own, so that every range covers only offending code points
+ *   (see {@link ValidationError}).
+ * - The parser's input is a scalar value string, as the standard has it: a
+ *   lone surrogate is U+FFFD (a URL code point) by the time the parser sees
+ *   it, so it is not a validation error, as it is not for `new URL()`.
+ *
  * @example
  * ```ts
  * validateURL("https://user@exa mple.com:99999/");
  * // { url: null, errors: [
  * //   { type: "invalid-credentials", start: 12, end: 13 },
- * //   { type: "domain-invalid-code-point", start: 13, end: 24 } ] }
+ * //   { type: "domain-to-ASCII", start: 16, end: 17 } ] }
  * validateURL("http:\\\\example.com\\a").errors.map((e) => e.type);
  * // ["special-scheme-missing-following-solidus", "invalid-reverse-solidus", …]
  * ```

@@ -7,9 +7,20 @@
  */
 
 /**
- * Every validation error type the URL Standard names, with a one-line
- * description, in the order of the standard's tables (IDNA, host parsing,
- * URL parsing). `failure: true` marks the ones after which parsing fails.
+ * Every validation error type the URL Standard names, with its one-line
+ * description, in the order of the standard's table (IDNA, host parsing, URL
+ * parsing). `failure: true` marks the ones after which parsing fails; the
+ * standard qualifies two: domain-to-ASCII fails parsing only when the domain
+ * is not ASCII and the relaxed Unicode ToASCII fails too (URL parsing never
+ * sets beStrict), and IPv4-out-of-range-part only when it applies to a part
+ * other than the last or the last part does not fit.
+ *
+ * The table is the standard's as of whatwg/url commit fde3f74 (July 2026),
+ * the revision whatwg-url 17.3 implements: it added domain-percent-encoded,
+ * IPv4-too-few-parts, IPv4-non-ASCII-input and IPv6-piece-leading-zero, and
+ * removed domain-invalid-code-point (a forbidden domain code point fails
+ * strict Unicode ToASCII, so it is a domain-to-ASCII error) and
+ * domain-to-Unicode (URL parsing never ran domain to Unicode).
  *
  * @example
  * ```ts
@@ -19,28 +30,34 @@
  */
 export const validationErrorTypes = {
   // https://url.spec.whatwg.org/#idna
-  "domain-to-ASCII": { description: "Unicode ToASCII records an error or returns the empty string.", failure: true },
-  "domain-to-Unicode": { description: "Unicode ToUnicode records an error.", failure: false },
+  "domain-to-ASCII": {
+    description:
+      "Unicode ToASCII records an error when CheckHyphens, UseSTD3ASCIIRules, and VerifyDnsLength are all set to true.",
+    failure: true,
+  },
   // https://url.spec.whatwg.org/#host-parsing
-  "domain-invalid-code-point": { description: "The input's host contains a forbidden domain code point.", failure: true },
+  "domain-percent-encoded": { description: "The input's host to be processed as a domain contains a percent-encoded byte.", failure: false },
   "host-invalid-code-point": { description: "An opaque host (in a URL that is not special) contains a forbidden host code point.", failure: true },
   "IPv4-empty-part": { description: "An IPv4 address ends with a U+002E (.).", failure: false },
-  "IPv4-too-many-parts": { description: "An IPv4 address does not consist of exactly 4 parts.", failure: true },
+  "IPv4-too-few-parts": { description: "An IPv4 address has fewer than 4 parts.", failure: false },
+  "IPv4-too-many-parts": { description: "An IPv4 address has more than 4 parts.", failure: true },
   "IPv4-non-numeric-part": { description: "An IPv4 address part is not numeric.", failure: true },
   "IPv4-non-decimal-part": { description: "The IPv4 address contains numbers expressed using hexadecimal or octal digits.", failure: false },
-  "IPv4-out-of-range-part": { description: "An IPv4 address part exceeds 255.", failure: false },
+  "IPv4-out-of-range-part": { description: "An IPv4 address part exceeds 255.", failure: true },
+  "IPv4-non-ASCII-input": { description: "An IPv4 address is derived from a non-ASCII string through IDNA processing.", failure: false },
   "IPv6-unclosed": { description: "An IPv6 address is missing the closing U+005D (]).", failure: true },
   "IPv6-invalid-compression": { description: "An IPv6 address begins with improper compression.", failure: true },
   "IPv6-too-many-pieces": { description: "An IPv6 address contains more than 8 pieces.", failure: true },
   "IPv6-multiple-compression": { description: "An IPv6 address is compressed in more than one spot.", failure: true },
-  "IPv6-invalid-code-point": { description: "An IPv6 address contains a code point that is neither an ASCII hex digit nor a U+003A (:), or it unexpectedly ends.", failure: true },
+  "IPv6-invalid-code-point": { description: "An IPv6 address contains a code point that is neither an ASCII hex digit nor a U+003A (:). Or it unexpectedly ends.", failure: true },
   "IPv6-too-few-pieces": { description: "An uncompressed IPv6 address contains fewer than 8 pieces.", failure: true },
+  "IPv6-piece-leading-zero": { description: "An IPv6 address piece contains a leading U+0030 (0).", failure: false },
   "IPv4-in-IPv6-too-many-pieces": { description: "An IPv6 address with IPv4 address syntax: the IPv6 address has more than 6 pieces.", failure: true },
   "IPv4-in-IPv6-invalid-code-point": { description: "An IPv6 address with IPv4 address syntax: an IPv4 part is empty or contains a non-ASCII digit, an IPv4 part contains a leading 0, or there are too many IPv4 parts.", failure: true },
   "IPv4-in-IPv6-out-of-range-part": { description: "An IPv6 address with IPv4 address syntax: an IPv4 part exceeds 255.", failure: true },
   "IPv4-in-IPv6-too-few-parts": { description: "An IPv6 address with IPv4 address syntax: an IPv4 address contains too few parts.", failure: true },
   // https://url.spec.whatwg.org/#url-parsing
-  "invalid-URL-unit": { description: "A code point is found that is not a valid URL unit.", failure: false },
+  "invalid-URL-unit": { description: "A code point is found that is not a URL unit.", failure: false },
   "special-scheme-missing-following-solidus": { description: "The input's scheme is not followed by \"//\".", failure: false },
   "missing-scheme-non-relative-URL": { description: "The input is missing a scheme, because it does not begin with an ASCII alpha, and either no base URL was provided or the base URL cannot be used as a base URL because it has an opaque path.", failure: true },
   "invalid-reverse-solidus": { description: "The URL has a special scheme and it uses U+005C (\\) instead of U+002F (/).", failure: false },
@@ -66,6 +83,27 @@ export type ValidationErrorType = keyof typeof validationErrorTypes;
  * One validation error: its type and the UTF-16 range `[start, end)` of the
  * offending code points in the input as given (before trimming and before
  * tab and newline removal).
+ *
+ * A range starts and ends on code point boundaries (it never splits a
+ * surrogate pair) and covers only offending code points: the code point the
+ * standard's step looks at, or, for a step that looks at the whole input or
+ * host ("If input contains any ASCII tab or newline, …"), a contiguous run
+ * of them. Where such a step finds several runs apart from each other,
+ * docbase reports one error per run (the standard reports one; see
+ * validateURL). An error about a part as a whole (an IPv4 part, a port)
+ * covers the part; one about the host as a whole (IPv4-too-few-parts,
+ * IPv6-unclosed) covers the host. domain-to-ASCII covers the ASCII code
+ * points strict Unicode ToASCII disallows; without any, the labels that fail
+ * it on their own (hyphens, length, Punycode; an empty label by its
+ * separator); without any, the domain (its length, the Bidi rule across
+ * labels). A percent-decoded ASCII host maps back ("%41" for "A"); UTF-8
+ * decoding of percent-encoded bytes and IDNA mapping leave no
+ * position-preserving mapping, so an error found in text they produced
+ * covers the whole host, once. A missing piece (a missing "//", a missing
+ * host) is an empty range where it is missing. The parser never sees tabs
+ * and newlines (they are invalid-URL-unit errors of their own), so one
+ * inside a range found after their removal stays in it ("9\t9999" for a
+ * port).
  *
  * @example
  * ```ts

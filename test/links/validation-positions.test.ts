@@ -99,11 +99,14 @@ describe("validation errors: where they are in the source", () => {
       ["invalid-URL-unit", "&lt"],
       ["invalid-URL-unit", " "],
     ]);
-    // A range across references: the whole host, references and all.
+    // Each offending code point a reference stands for is the whole reference.
     expect(placed('<a href="https://exa&#x20;mple&amp;.com/">')).toEqual([
-      ["domain-to-ASCII", "exa&#x20;mple&amp;.com"],
-      ["domain-invalid-code-point", "&#x20;"],
+      ["domain-to-ASCII", "&#x20;"],
+      ["domain-to-ASCII", "&amp;"],
     ]);
+    // Ranges across references: a label, and the whole host, references and all.
+    expect(placed('<a href="https://-exa&#x6D;ple&#46;com/">')).toEqual([["domain-to-ASCII", "-exa&#x6D;ple"]]);
+    expect(placed('<a href="https://a.&#x5D0;.1c&#x6F;m/">')).toEqual([["domain-to-ASCII", "a.&#x5D0;.1c&#x6F;m"]]);
   });
 
   it("maps every kind of reference, astral ones included (each code unit after the right one)", () => {
