@@ -187,7 +187,7 @@ describe("a file that stops its worker", () => {
     tree["p30-huge.html"] = '<a href="h.html">x</a>'.repeat(1_100_000);
     const dir = writeTree(temporaryDirectory(), tree);
     const run = await docbase(["links", dir, "--url", url, "--json", "--jobs", "2", "--max-file-size", "100M"], { env: { DOCBASE_WORKER_HEAP_MB: "64" } });
-    expect(run.code, run.stderr).toBe(1);
+    expect(run.code, `signal ${run.signal}: ${run.stderr}`).toBe(1);
     expect(run.stderr).toContain(`${path.join(dir, "p30-huge.html")}: failed: the worker reading it stopped`);
     const files = new Set(jsonLines(run.stdout).map((l) => l["file"]));
     expect(files.size, run.stderr).toBe(60);
