@@ -11,6 +11,7 @@
  * @module
  */
 
+import { readFileSync } from "node:fs";
 import { copyFile, lstat, mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
@@ -113,15 +114,27 @@ export async function copyFileAtomic(source: string, target: string): Promise<vo
   }
 }
 
-/** Whether the process `pid` is running (signal 0 checks without sending anything). */
+/**
+ * Whether the process `pid` is running (signal 0 checks without sending
+ * anything). A zombie — a process that has ended and that no parent has
+ * reaped yet, as a killed command's workers can be where the init process
+ * does not reap orphans — is not running: on Linux its state in
+ * /proc/<pid>/stat says so.
+ */
 function isRunning(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, and belongs to someone else.
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    // "pid (comm) state …": the state follows the last ")".
+    return stat.charAt(stat.lastIndexOf(")") + 2) !== "Z";
+  } catch {
+    return true;
   }
 }
 

@@ -155,7 +155,7 @@ async function runTask(jobs: readonly FileJob[], task: Task, site: SiteSource, o
 }
 
 /**
- * The worker threads to use: what `--jobs` asks (default: every core), but
+ * The workers to use (besides the main thread): what `--jobs` asks (default: every core), but
  * never more than the cores, the files, or what the free memory holds at
  * 512 MiB a worker (a worker parses a page of up to --max-file-size, which
  * takes many times its size: -j 100 once took 3 GB for nothing).

@@ -118,7 +118,7 @@ function addCommon(command: Command, options: { jobs: boolean }): Command {
   if (options.jobs) {
     command
       .option("--follow-symlinks", "follow symbolic links out of the site root (default: a link inside the site is read as its target, once; one outside is reported and skipped)")
-      .addOption(new Option("-j, --jobs <n>", "worker threads (default: every core; capped by the cores, the files and the free memory)").argParser(positiveInteger))
+      .addOption(new Option("-j, --jobs <n>", "worker processes (default: every core; capped by the cores, the files and the free memory)").argParser(positiveInteger))
       .option("-q, --quiet", "no progress bar and no summary on standard error")
       .option("--progress", "show the progress bar even when standard error is not a terminal");
   }

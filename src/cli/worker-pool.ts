@@ -1,8 +1,8 @@
 /**
- * The worker pool: runs a task over many files on every core, with
- * node:worker_threads, and hands the results back in the files' order.
- * Few files run in the main thread (starting a worker costs more than
- * they do).
+ * The worker pool: runs a task over many files on every core, in worker
+ * processes (node:child_process), and hands the results back in the files'
+ * order. Few files run in the main thread (starting a worker costs more
+ * than they do).
  *
  * Each worker takes batches of files from a shared queue (two batches in
  * flight per worker, so that none waits for the main thread), so a slow
@@ -10,10 +10,18 @@
  * leave in the order of the files, so the output of a run does not depend
  * on the number of workers.
  *
+ * Workers are processes, not threads: a worker thread that runs out of
+ * memory is usually stopped alone (`resourceLimits`), but not always — in
+ * about one run in thirty of `test/cli/safety.test.ts`'s page, V8's heap
+ * limit was reached where the thread could not be stopped, and V8 aborted
+ * the whole process, every other file's result with it. A process that runs
+ * out of memory ends alone, always.
+ *
  * @module
  */
 
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { FileJob, FileResult, Task, TaskEnvironment } from "./file-tasks.ts";
 import { type SiteFiles, siteFilesFromLists, siteFilesOnDisk } from "./site.ts";
 
@@ -31,7 +39,7 @@ export type SiteSource =
   | null;
 
 /**
- * What a worker is started with (its `workerData`).
+ * What a worker is started with (its first message).
  *
  * @example
  * ```ts
@@ -61,9 +69,10 @@ export function siteFilesFrom(source: SiteSource): SiteFiles | null {
 const MIN_FILES_PER_WORKER = 24;
 
 /**
- * A worker's old-generation heap cap, in MiB: a page too large for it stops
- * that worker only (its file is reported). DOCBASE_WORKER_HEAP_MB sets
- * another (the tests use a small one to run a worker out of memory).
+ * A worker's old-generation heap cap, in MiB (`--max-old-space-size`): a
+ * page too large for it stops that worker only (its file is reported).
+ * DOCBASE_WORKER_HEAP_MB sets another (the tests use a small one to run a
+ * worker out of memory).
  */
 const WORKER_HEAP_MB = Number(process.env["DOCBASE_WORKER_HEAP_MB"]) > 0 ? Number(process.env["DOCBASE_WORKER_HEAP_MB"]) : 2048;
 
@@ -89,8 +98,19 @@ export interface RunFilesOptions {
 }
 
 /** The worker's module, beside this one: the .ts source when running from source, the .js build otherwise. */
-function workerURL(): URL {
-  return new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url);
+function workerPath(): string {
+  return fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url));
+}
+
+/** What a worker printed on its standard error, at most this much (V8's last words when it runs out of memory). */
+const MAX_WORKER_STDERR = 4096;
+
+/** Why a worker process ended, from its exit and what it printed. */
+function whyWorkerEnded(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
+  if (/heap out of memory|Reached heap limit/.test(stderr)) return "JavaScript heap out of memory";
+  if (signal !== null) return `ended by ${signal}`;
+  const first = stderr.split("\n").find((line) => line.trim() !== "");
+  return first === undefined ? `exit code ${code}` : `exit code ${code}: ${first.trim().slice(0, 200)}`;
 }
 
 /** Hands results on in index order, holding back those that arrive early. */
@@ -156,7 +176,7 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
     return batch;
   };
   const init: WorkerInit = { task: options.task, site: options.site };
-  const workers = new Set<Worker>();
+  const workers = new Set<ChildProcess>();
   try {
     await new Promise<void>((resolve) => {
       let done = 0;
@@ -176,8 +196,18 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
       };
       const start = (): void => {
         // A worker's heap is capped, so that a page too large for it stops the worker, not the command.
-        const worker = new Worker(workerURL(), { workerData: init, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+        // Its standard output is not used (results come as messages); its standard error is kept, bounded.
+        const worker = fork(workerPath(), [], {
+          execArgv: [...process.execArgv, `--max-old-space-size=${WORKER_HEAP_MB}`],
+          serialization: "advanced",
+          stdio: ["ignore", "ignore", "pipe", "ipc"],
+        });
         workers.add(worker);
+        let stderr = "";
+        worker.stderr!.setEncoding("utf8");
+        worker.stderr!.on("data", (chunk: string) => {
+          if (stderr.length < MAX_WORKER_STDERR) stderr += chunk.slice(0, MAX_WORKER_STDERR - stderr.length);
+        });
         // The batches sent and not answered yet, by their first job's index (a worker reads files
         // asynchronously, so it may answer its batches in another order than it got them).
         const inFlight = new Map<number, FileJob[]>();
@@ -186,12 +216,12 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
         // stopped it, and no other file's result goes down with it.
         let alone = false;
         const send = (): void => {
-          if (alone) return;
+          if (alone || gone) return;
           const batch = takeBatch(inFlight.size === 0);
           if (batch === null) return;
           alone = batch[0]!.retried === true;
           inFlight.set(batch[0]!.index, batch);
-          worker.postMessage(batch);
+          worker.send(batch);
         };
         worker.on("message", (results: FileResult[]) => {
           if (results.length > 0) inFlight.delete(results[0]!.index);
@@ -205,7 +235,7 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
           if (gone) return;
           gone = true;
           workers.delete(worker);
-          void worker.terminate();
+          worker.kill();
           if (inFlight.size === 0) return;
           for (const batch of inFlight.values()) {
             if (batch.every((job) => answered[job.index] === 1)) continue;
@@ -219,19 +249,19 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
           inFlight.clear();
           if (done < jobs.length) start();
         };
-        // The answers a worker posted before it stopped arrive after its "error" event, before "exit":
-        // what it still had is known at "exit".
-        let why: string | null = null;
+        // "close" comes after the process has ended and its channel and standard error are closed: every
+        // answer it sent before it stopped has arrived by then, and so have its last words.
+        worker.on("close", (code: number | null, signal: NodeJS.Signals | null) => lost(whyWorkerEnded(code, signal, stderr)));
         worker.on("error", (error: Error) => {
-          why ??= error.message;
+          stderr ||= error.message;
         });
-        worker.on("exit", (code) => lost(why ?? `exit code ${code}`));
+        worker.send(init);
         send();
         send();
       };
       for (let t = 0; t < threads; t++) start();
     });
   } finally {
-    await Promise.all([...workers].map((w) => w.terminate()));
+    for (const worker of workers) worker.kill();
   }
 }

@@ -1,33 +1,33 @@
 /**
- * A worker thread of the pool: receives batches of files, runs the task
- * on each, and posts the results back (see `worker-pool.ts`).
+ * A worker process of the pool: receives what it is started with (a
+ * {@link WorkerInit}), then batches of files; runs the task on each, and
+ * sends the results back (see `worker-pool.ts`).
  *
  * @module
  */
 
-import { parentPort, workerData } from "node:worker_threads";
 import { type FileJob, type FileResult, runFileTask, type TaskEnvironment } from "./file-tasks.ts";
 import { siteFilesFrom, type WorkerInit } from "./worker-pool.ts";
 
-const init = workerData as WorkerInit;
-const env: TaskEnvironment = { site: siteFilesFrom(init.site) };
-
 const encoder = new TextEncoder();
+let init: WorkerInit | null = null;
+let env: TaskEnvironment | null = null;
 
-parentPort!.on("message", async (batch: FileJob[]) => {
-  const results: FileResult[] = [];
-  const transfer: ArrayBuffer[] = [];
-  for (const job of batch) {
-    const result = await runFileTask(job, init.task, env);
-    if (typeof result.out === "string" && result.out !== "") {
-      // Optimisation: the output is encoded here, in parallel, and its buffer moves to the main
-      // thread without a copy (a string would be copied twice, and encoded there).
-      const bytes = encoder.encode(result.out);
-      transfer.push(bytes.buffer);
-      results.push({ ...result, out: bytes });
-    } else {
-      results.push(result);
-    }
+process.on("message", async (message: WorkerInit | FileJob[]) => {
+  if (init === null) {
+    init = message as WorkerInit;
+    env = { site: siteFilesFrom(init.site) };
+    return;
   }
-  parentPort!.postMessage(results, transfer);
+  const results: FileResult[] = [];
+  for (const job of message as FileJob[]) {
+    const result = await runFileTask(job, init.task, env!);
+    // Optimisation: the output is encoded here, in parallel, and crosses as bytes (the main thread
+    // writes them as they are).
+    results.push(typeof result.out === "string" && result.out !== "" ? { ...result, out: encoder.encode(result.out) } : result);
+  }
+  process.send!(results);
 });
+
+// The pool ends a worker by closing its channel (or killing it): then there is nothing more to do.
+process.on("disconnect", () => process.exit(0));

@@ -9,6 +9,30 @@ afterAll(cleanup, 120_000);
 
 const TEMP = /^\..*\.docbase-(\d+)-(\d+)-(\d+)\.tmp$/;
 
+/** Whether process `pid` has ended (Linux: no /proc entry, or a zombie that no parent has reaped). */
+function hasEnded(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.charAt(stat.lastIndexOf(")") + 2) === "Z";
+  } catch {
+    return true;
+  }
+}
+
+/** The running processes (Linux: /proc; a zombie's environment reads empty) whose environment has DOCBASE_KILL_TEST=tag. */
+function processesTagged(tag: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").includes(`DOCBASE_KILL_TEST=${tag}`)) found.push(Number(entry));
+    } catch {
+      // Gone already, or not ours to read.
+    }
+  }
+  return found;
+}
+
 function copyOfExample(): string {
   const dir = path.join(temporaryDirectory(), "site");
   cpSync(exampleSite, dir, { recursive: true });
@@ -215,8 +239,13 @@ describe("docbase rewrite, interrupted", () => {
     const expected = readTree(expectedDir);
     expect(readTree(site)).toEqual(old);
 
-    // Start the rewrite in place; kill it once the first files are written.
-    const child = spawn(process.execPath, [main, "rewrite", site, "--url", "https://example.com/", "--absolute", "--jobs", "2"], { stdio: "ignore" });
+    // Start the rewrite in place; kill it once the first files are written. Its worker processes
+    // carry a tag in their environment, so that the test can tell when they have ended too.
+    const tag = `docbase-kill-test-${process.pid}-${Date.now()}`;
+    const child = spawn(process.execPath, [main, "rewrite", site, "--url", "https://example.com/", "--absolute", "--jobs", "2"], {
+      stdio: "ignore",
+      env: { ...process.env, DOCBASE_KILL_TEST: tag },
+    });
     const first = path.join(site, "s0/p0.html");
     const firstOld = old.get("s0/p0.html")!;
     const started = Date.now();
@@ -226,6 +255,14 @@ describe("docbase rewrite, interrupted", () => {
     }
     child.kill("SIGKILL");
     await new Promise((r) => child.on("close", r));
+    // A worker whose command was killed ends when it sees its channel close: after the file it is
+    // reading, at most. Wait for them all (each may leave a temporary file of its own).
+    for (const waitStart = Date.now(); ; ) {
+      const alive = processesTagged(tag);
+      if (alive.length === 0) break;
+      if (Date.now() - waitStart > 30_000) throw new Error(`workers of the killed run still running: ${alive.join(", ")}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
 
     let newer = 0;
     let older = 0;
@@ -233,7 +270,8 @@ describe("docbase rewrite, interrupted", () => {
     for (const [rel, bytes] of readTree(site)) {
       if (TEMP.test(path.basename(rel))) {
         leftovers.push(rel);
-        expect(Number(TEMP.exec(path.basename(rel))![1])).toBe(child.pid);
+        // It is the killed command's, or one of its workers': a process that has ended.
+        expect(hasEnded(Number(TEMP.exec(path.basename(rel))![1])), rel).toBe(true);
         continue;
       }
       if (bytes.equals(expected.get(rel)!)) newer++;
@@ -248,7 +286,7 @@ describe("docbase rewrite, interrupted", () => {
     // The next run removes the leftovers and finishes.
     const again = await docbase(["rewrite", site, "--url", "https://example.com/", "--absolute"]);
     expect(again.code).toBe(0);
-    if (leftovers.length > 0) expect(again.stderr).toContain(`removed ${leftovers.length} temporary file`);
+    if (leftovers.length > 0) expect(again.stderr, leftovers.join(", ")).toContain(`removed ${leftovers.length} temporary file`);
     const final = readTree(site);
     expect([...final.keys()].filter((k) => TEMP.test(path.basename(k)))).toEqual([]);
     expect(final).toEqual(expected);
