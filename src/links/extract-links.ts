@@ -18,7 +18,7 @@ import {
   validateURL,
   type ValidationError,
 } from "../core/index.ts";
-import { serializeFast } from "../core/fast-path.ts";
+import { serializeFast, withoutValidationErrors } from "../core/fast-path.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
@@ -722,7 +722,9 @@ class DocumentReader {
     if (this.validate) {
       // An empty or missing form action is never parsed ("If action is the
       // empty string, let action be the URL of the form document"): no errors.
-      const errors = fixedURL !== undefined ? [] : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
+      // Optimisation: a value of the common clean shapes is not parsed again to find no errors (see withoutValidationErrors).
+      const errors =
+        fixedURL !== undefined || withoutValidationErrors(value, base) ? [] : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
       (link as { errors?: readonly LinkValidationError[] }).errors = placeValidationErrors(errors, value.length, valueMap, job.layers, start, end);
     }
     this.links.push(link);
