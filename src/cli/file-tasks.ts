@@ -9,14 +9,17 @@
 
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
+import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
 import { absolutize, DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
+import { extractLinksAndTargets } from "../links/fragment-targets.ts";
+import type { FragmentTargets } from "../links/indicated-part.ts";
 import { copyFileAtomic, replaceFileAtomic, writeFileAtomic } from "./atomic-write.ts";
 import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
 import { sniffEncoding } from "./document-text.ts";
-import { escapeControls, excerpt, formatLinkTable, formatValue, linkLabel } from "./format.ts";
-import { siteFileForURL, type SiteFiles, siteHas } from "./site.ts";
+import { escapeControls, excerpt, findingLine, formatLinkTable, formatValue, linkLabel } from "./format.ts";
+import { checkFragment, type PendingFragment, missingFragmentFinding } from "./fragment-check.ts";
+import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "./site.ts";
 
 /**
  * One file to work on.
@@ -81,6 +84,8 @@ export interface CheckTask {
   readonly encoding: string | undefined;
   /** The site root URL: links under it must lead to files of the site. */
   readonly siteRoot: string | null;
+  /** Check that links' fragments name an element of their page (`--no-fragments`: false). Default false. */
+  readonly fragments?: boolean | undefined;
 }
 
 /**
@@ -143,6 +148,34 @@ export interface FileResult {
   readonly err: string;
   /** Counts for the summary, added up over files. */
   readonly counts: Readonly<Record<string, number>>;
+  /** `check` with fragments: what the main thread needs to check the links into other pages once every page is read. */
+  readonly fragments?: FileFragments | undefined;
+}
+
+/**
+ * A checked page's part of the fragment check across pages: its own
+ * fragment targets, for the links of other pages into it, and its links
+ * into other pages, to check against theirs.
+ *
+ * @example
+ * ```ts
+ * const fragments: FileFragments = { targets: "intro\u0000usage", pending: [], at: null };
+ * ```
+ */
+export interface FileFragments {
+  /**
+   * The page's ids and `a` names, joined with NUL (no attribute value
+   * holds one: the tokenizer makes it U+FFFD), for the page of a site
+   * walk; else null.
+   *
+   * Optimisation: one string crosses threads, where a Set or an array of
+   * thousands of strings (a Wikipedia page's citations) is cloned piece by piece.
+   */
+  readonly targets: string | null;
+  /** Links into other pages of the site, with a fragment to look for there. */
+  readonly pending: readonly PendingFragment[];
+  /** When `pending` is not empty: the line and column of each line of `out`, in pairs, to place a finding among them. */
+  readonly at: Int32Array | null;
 }
 
 /**
@@ -229,13 +262,15 @@ export interface Finding {
   /** A validation error's name (`"invalid-URL-unit"`), `"missing-file"`, or a base-URL surprise (`"base-after-links"`, …). */
   readonly type: string;
   /** "limit": a part of the document not read (a srcdoc document nested too deep). */
-  readonly category: "invalid-url" | "missing-file" | "base-url" | "limit";
+  readonly category: "invalid-url" | "missing-file" | "missing-fragment" | "base-url" | "limit";
   readonly message: string;
   readonly element: string;
   readonly attribute: string | null;
   /** The link's value; for a link's second and later validation errors, omitted (it is in the first). */
   readonly value?: string;
   readonly url?: string | null;
+  /** For a missing fragment: the page looked in (its path as printed). */
+  readonly target?: string;
 }
 
 /**
@@ -293,25 +328,124 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
   }
 }
 
-function missingFileFindings(links: readonly Link[], root: string, site: SiteFiles, findings: Finding[]): void {
+/**
+ * What a URL under the site root leads to: the file it names, whether the
+ * site has it, and the HTML file that serves it (null: not HTML, or not there).
+ */
+interface Destination {
+  readonly target: SiteTarget;
+  readonly exists: boolean;
+  readonly html: string | null;
+}
+
+/** Destinations by URL without query and fragment, per site and root (a thread checks one site). */
+let destinations: { root: string; site: SiteFiles; cache: Map<string, Destination | null> } | null = null;
+
+/**
+ * Where `url` (serialized) leads in the site, or null when it is not under `root`.
+ *
+ * Optimisation: pages link the same pages over and over (a navigation bar,
+ * a spec's cross-references): each distinct URL is looked up once per thread.
+ */
+function destination(root: string, site: SiteFiles, url: string): Destination | null {
+  if (destinations === null || destinations.root !== root || destinations.site !== site) destinations = { root, site, cache: new Map() };
+  const cache = destinations.cache;
+  let end = url.indexOf("#");
+  const query = url.indexOf("?");
+  if (query !== -1 && (end === -1 || query < end)) end = query;
+  const bare = end === -1 ? url : url.slice(0, end);
+  let found = cache.get(bare);
+  if (found !== undefined) return found;
+  const target = siteFileForHref(root, bare);
+  found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
+  // Bounded: a site of millions of distinct URLs starts over now and then.
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(bare, found);
+  return found;
+}
+
+/** What the fragment check of one page knows: its targets and those of its srcdoc documents, its URL, its file. */
+interface PageFragments {
+  readonly page: FragmentTargets;
+  /** The targets of the srcdoc document each link of a srcdoc document is in. */
+  readonly srcdoc: ReadonlyMap<Link, FragmentTargets>;
+  /** The page's URL, serialized, without its fragment. */
+  readonly pageURL: string;
+  /** Its path relative to the site root (null: not in a site walk). */
+  readonly rel: string | null;
+  readonly display: string;
+  readonly pending: PendingFragment[];
+}
+
+/**
+ * The links that must lead to a file of the site and do not
+ * (missing-file), and, with `fragments`, those whose fragment names no
+ * element of their page: a missing-fragment found here when the page is
+ * this one (or its srcdoc document), a pending check for a page of the
+ * site read elsewhere.
+ */
+function siteFindings(links: readonly Link[], root: string | null, site: SiteFiles | null, fragments: PageFragments | null, findings: Finding[]): void {
   for (const link of links) {
-    if (link.url === null || !mustExist(link)) continue;
-    const target = siteFileForURL(root, link.url);
-    if (target === null || siteHas(site, target)) continue;
-    const name = excerpt(target.path, target.path.length, target.path.length);
-    const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
-    findings.push({
-      line: link.line,
-      column: link.column,
-      type: "missing-file",
-      category: "missing-file",
-      message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(link.url, 0, 0)}: ${what} in the site`,
-      element: link.element,
-      attribute: link.attribute,
-      value: link.value,
-      url: link.url,
-    });
+    const url = link.url;
+    if (url === null || !mustExist(link)) continue;
+    const found = root !== null && site !== null ? destination(root, site, url) : null;
+    if (found !== null && !found.exists) {
+      const target = found.target;
+      const name = excerpt(target.path, target.path.length, target.path.length);
+      const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
+      findings.push({
+        line: link.line,
+        column: link.column,
+        type: "missing-file",
+        category: "missing-file",
+        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}: ${what} in the site`,
+        element: link.element,
+        attribute: link.attribute,
+        value: link.value,
+        url,
+      });
+      continue;
+    }
+    if (fragments !== null) fragmentFinding(link, url, found, fragments, findings);
   }
+}
+
+/**
+ * The fragment check of one link whose URL is `url` (leading to `found` in
+ * the site, if anywhere): the HTML Standard looks for the fragment in the
+ * document the URL leads to — the page itself when the URL is the page's
+ * (with a `<base>` elsewhere, `#x` is not), its srcdoc document for
+ * `about:srcdoc#x` in that document, another page of the site (pending).
+ *
+ * Deviation: the fragments of CSS `url()` and `@import` are not checked:
+ * CSS resolves a fragment-only `url(#x)` against the style's own tree,
+ * whatever the base (https://drafts.csswg.org/css-values-4/#local-urls),
+ * and it names an SVG resource (a filter, a clip path), not a place to
+ * scroll to.
+ */
+function fragmentFinding(link: Link, url: string, found: Destination | null, page: PageFragments, findings: Finding[]): void {
+  if (link.kind === "css-url" || link.kind === "css-import") return;
+  const hash = url.indexOf("#");
+  if (hash === -1) return;
+  const bare = url.slice(0, hash);
+  let targets: FragmentTargets | undefined;
+  let where: string;
+  if (link.srcdoc > 0 && bare === "about:srcdoc") {
+    targets = page.srcdoc.get(link);
+    where = "its srcdoc document";
+  } else if (bare === page.pageURL || (found !== null && found.html !== null && found.html === page.rel)) {
+    targets = page.page;
+    where = page.display;
+  } else {
+    if (found === null || found.html === null) return;
+    const check = checkFragment(url.slice(hash + 1), null);
+    if (check === "ok") return;
+    page.pending.push({ target: found.html, fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url });
+    return;
+  }
+  if (targets === undefined) return;
+  if (checkFragment(url.slice(hash + 1), targets) === "ok") return;
+  findings.push(missingFragmentFinding({ fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url }, where));
 }
 
 function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, label: string | undefined, findings: Finding[]): void {
@@ -342,9 +476,33 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
 }
 
 /**
+ * Options of {@link checkDocument}.
+ *
+ * @example
+ * ```ts
+ * const options: CheckDocumentOptions = { url: "https://example.com/a.html", encoding: undefined, root: null, site: null, fragments: true };
+ * ```
+ */
+export interface CheckDocumentOptions {
+  readonly url: string;
+  readonly encoding: string | undefined;
+  /** The site root URL and the site's files, for the missing-file check and links into other pages; null: none. */
+  readonly root: string | null;
+  readonly site: SiteFiles | null;
+  /** Check fragments (default false). */
+  readonly fragments?: boolean | undefined;
+  /** The document's path relative to the site root (a site walk's page: other pages may link into it). */
+  readonly rel?: string | null | undefined;
+  /** The document's path as printed, for messages (default "this page"). */
+  readonly display?: string | undefined;
+}
+
+/**
  * Everything `check` reports about one document (bytes, with its URL),
  * sorted by position: validation errors, missing files (when `root` and
- * `site` are given), base-URL surprises.
+ * `site` are given), missing fragments in the page itself (with
+ * `fragments`; those into other pages come back in `pending`, with the
+ * page's own fragment targets), base-URL surprises.
  *
  * @example
  * ```ts
@@ -352,13 +510,16 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
  * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "invalid-url", ... }] (the space, after "&amp;b")
  * ```
  */
-export function checkDocument(bytes: Uint8Array, options: { readonly url: string; readonly encoding: string | undefined; readonly root: string | null; readonly site: SiteFiles | null }): { links: number; findings: Finding[] } {
+export function checkDocument(
+  bytes: Uint8Array,
+  options: CheckDocumentOptions,
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } {
   const findings: Finding[] = [];
-  const links = extractLinks(bytes, {
+  const extractOptions = {
     url: options.url,
     encoding: options.encoding,
     validate: true,
-    onSrcdocTooDeep: ({ line, column, depth }) =>
+    onSrcdocTooDeep: ({ line, column, depth }: { line: number; column: number; depth: number }) =>
       findings.push({
         line,
         column,
@@ -368,12 +529,27 @@ export function checkDocument(bytes: Uint8Array, options: { readonly url: string
         element: "iframe",
         attribute: "srcdoc",
       }),
-  });
+  };
+  let links: Link[];
+  let fragments: PageFragments | null = null;
+  if (options.fragments === true) {
+    const read = extractLinksAndTargets(bytes, extractOptions);
+    links = read.links;
+    const srcdoc = new Map<Link, FragmentTargets>();
+    for (const document of read.documents) {
+      if (document.links !== null) for (const link of document.links) srcdoc.set(link, document.targets);
+    }
+    const record = parseURL(options.url);
+    const pageURL = record === null ? options.url : serializeURL(record, { excludeFragment: true });
+    fragments = { page: read.documents[0]!.targets, srcdoc, pageURL, rel: options.rel ?? null, display: options.display ?? "this page", pending: [] };
+  } else {
+    links = extractLinks(bytes, extractOptions);
+  }
   validationFindings(links, findings);
-  if (options.root !== null && options.site !== null) missingFileFindings(links, options.root, options.site, findings);
+  if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { links: links.length, findings };
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null };
 }
 
 async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<FileResult> {
@@ -381,20 +557,38 @@ async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): P
   if (typeof bytes === "string") return failed(job, "unreadable", bytes);
   const why = undecodable(bytes, task.encoding);
   if (why !== null) return failed(job, "undecodable", why);
-  const { links, findings } = checkDocument(bytes, { url: job.url, encoding: task.encoding, root: task.siteRoot, site: env.site });
-  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "base-url": 0, limit: 0 };
+  const fragments = task.fragments === true;
+  const { links, findings, pending, targets } = checkDocument(bytes, {
+    url: job.url,
+    encoding: task.encoding,
+    root: task.siteRoot,
+    site: env.site,
+    fragments,
+    rel: job.rel === "" ? null : job.rel,
+    display: job.display,
+  });
+  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
   const lines: string[] = [];
   for (const f of findings) {
     counts[f.category]!++;
-    if (task.json) {
-      lines.push(
-        JSON.stringify({ file: job.display, line: f.line, column: f.column, type: f.type, category: f.category, message: f.message, element: f.element, attribute: f.attribute, value: f.value, url: f.url }),
-      );
-    } else {
-      lines.push(`${escapeControls(job.display)}:${f.line}:${f.column}: ${f.type}: ${escapeControls(f.message)}`);
+    lines.push(findingLine(job.display, f, task.json));
+  }
+  const out = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+  if (!fragments) return { index: job.index, out, err: "", counts };
+  let at: Int32Array | null = null;
+  if (pending.length > 0) {
+    at = new Int32Array(findings.length * 2);
+    for (let i = 0; i < findings.length; i++) {
+      at[2 * i] = findings[i]!.line;
+      at[2 * i + 1] = findings[i]!.column;
     }
   }
-  return { index: job.index, out: lines.length === 0 ? "" : `${lines.join("\n")}\n`, err: "", counts };
+  // Only a site walk's pages are looked into by other pages.
+  let joined: string | null = null;
+  if (targets !== null && env.site !== null && job.rel !== "" && job.path !== "-") {
+    joined = [...targets.ids, ...targets.names].join("\0");
+  }
+  return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at } };
 }
 
 // --- rewrite -------------------------------------------------------------------

@@ -2,13 +2,8 @@
 // HTML Standard's "select the indicated part" over them.
 import { describe, expect, it } from "vitest";
 import { prepareDocument } from "../../src/links/extract-links.ts";
-import {
-  documentFragmentTargets,
-  extractLinksAndTargets,
-  findPotentialIndicatedElement,
-  removeFragmentDirective,
-  selectIndicatedPart,
-} from "../../src/links/fragment-targets.ts";
+import { documentFragmentTargets, extractLinksAndTargets } from "../../src/links/fragment-targets.ts";
+import { findPotentialIndicatedElement, removeFragmentDirective, selectIndicatedPart } from "../../src/links/indicated-part.ts";
 import { extractLinks } from "../../src/links/index.ts";
 
 const url = "https://example.com/dir/page.html";
