@@ -338,29 +338,37 @@ interface Destination {
   readonly html: string | null;
 }
 
-/** Destinations by URL without query and fragment, per site and root (a thread checks one site). */
-let destinations: { root: string; site: SiteFiles; cache: Map<string, Destination | null> } | null = null;
+/** Destinations by URL, and by URL without query and fragment, per site and root (a thread checks one site). */
+let destinations: { root: string; site: SiteFiles; byURL: Map<string, Destination | null>; byBare: Map<string, Destination | null> } | null = null;
 
 /**
  * Where `url` (serialized) leads in the site, or null when it is not under `root`.
  *
  * Optimisation: pages link the same pages over and over (a navigation bar,
- * a spec's cross-references): each distinct URL is looked up once per thread.
+ * a spec's cross-references): each distinct URL is looked up once per
+ * thread, by the URL string itself first (the links layer gives a
+ * repeated value the same string, whose hash is kept), then without its
+ * query and fragment (another fragment of a page already looked up).
  */
 function destination(root: string, site: SiteFiles, url: string): Destination | null {
-  if (destinations === null || destinations.root !== root || destinations.site !== site) destinations = { root, site, cache: new Map() };
-  const cache = destinations.cache;
+  if (destinations === null || destinations.root !== root || destinations.site !== site) destinations = { root, site, byURL: new Map(), byBare: new Map() };
+  const { byURL, byBare } = destinations;
+  let found = byURL.get(url);
+  if (found !== undefined) return found;
   let end = url.indexOf("#");
   const query = url.indexOf("?");
   if (query !== -1 && (end === -1 || query < end)) end = query;
   const bare = end === -1 ? url : url.slice(0, end);
-  let found = cache.get(bare);
-  if (found !== undefined) return found;
-  const target = siteFileForHref(root, bare);
-  found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
-  // Bounded: a site of millions of distinct URLs starts over now and then.
-  if (cache.size >= 100_000) cache.clear();
-  cache.set(bare, found);
+  found = byBare.get(bare);
+  if (found === undefined) {
+    const target = siteFileForHref(root, bare);
+    found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
+    // Bounded: a site of millions of distinct URLs starts over now and then.
+    if (byBare.size >= 100_000) byBare.clear();
+    byBare.set(bare, found);
+  }
+  if (byURL.size >= 100_000) byURL.clear();
+  byURL.set(url, found);
   return found;
 }
 
@@ -375,6 +383,8 @@ interface PageFragments {
   readonly rel: string | null;
   readonly display: string;
   readonly pending: PendingFragment[];
+  /** Whether the fragment of each URL into the page itself names something, by URL (pages repeat their links). */
+  readonly checked: Map<string, boolean>;
 }
 
 /**
@@ -427,13 +437,19 @@ function fragmentFinding(link: Link, url: string, found: Destination | null, pag
   if (link.kind === "css-url" || link.kind === "css-import") return;
   const hash = url.indexOf("#");
   if (hash === -1) return;
-  const bare = url.slice(0, hash);
+  const pageURL = page.pageURL;
   let targets: FragmentTargets | undefined;
   let where: string;
-  if (link.srcdoc > 0 && bare === "about:srcdoc") {
+  if (link.srcdoc > 0 && hash === 12 && url.startsWith("about:srcdoc")) {
     targets = page.srcdoc.get(link);
     where = "its srcdoc document";
-  } else if (bare === page.pageURL || (found !== null && found.html !== null && found.html === page.rel)) {
+  } else if ((hash === pageURL.length && url.startsWith(pageURL)) || (found !== null && found.html !== null && found.html === page.rel)) {
+    let ok = page.checked.get(url);
+    if (ok === undefined) {
+      ok = checkFragment(url.slice(hash + 1), page.page) === "ok";
+      page.checked.set(url, ok);
+    }
+    if (ok) return;
     targets = page.page;
     where = page.display;
   } else {
@@ -541,7 +557,7 @@ export function checkDocument(
     }
     const record = parseURL(options.url);
     const pageURL = record === null ? options.url : serializeURL(record, { excludeFragment: true });
-    fragments = { page: read.documents[0]!.targets, srcdoc, pageURL, rel: options.rel ?? null, display: options.display ?? "this page", pending: [] };
+    fragments = { page: read.documents[0]!.targets, srcdoc, pageURL, rel: options.rel ?? null, display: options.display ?? "this page", pending: [], checked: new Map() };
   } else {
     links = extractLinks(bytes, extractOptions);
   }
