@@ -444,6 +444,10 @@ function fragmentFinding(link: Link, url: string, found: Destination | null, pag
     targets = page.srcdoc.get(link);
     where = "its srcdoc document";
   } else if ((hash === pageURL.length && url.startsWith(pageURL)) || (found !== null && found.html !== null && found.html === page.rel)) {
+    // https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid — "If ... url equals
+    // navigable's active document's URL with exclude fragments set to true, and url's fragment is
+    // non-null", the navigation is a fragment navigation within this document (a static server gives
+    // the same page for another URL of its file, or for its query).
     let ok = page.checked.get(url);
     if (ok === undefined) {
       ok = checkFragment(url.slice(hash + 1), page.page) === "ok";
