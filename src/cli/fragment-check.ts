@@ -45,6 +45,58 @@ export interface PendingFragment {
   readonly url: string;
 }
 
+/** The fields of a {@link PendingFragment}, in the order {@link encodePending} writes them. */
+const PENDING_FIELDS = 9;
+
+/**
+ * Pending fragment checks as one string for another thread: each field
+ * of each check, joined with NUL (none holds one: the tokenizer makes a
+ * NUL of a value or a name U+FFFD, and a serialized URL percent-encodes
+ * it; the `attribute` of a `<style>` text, null, is never pending).
+ *
+ * Optimisation: a page of a multi-page spec has thousands of links into
+ * the other pages; one string crosses threads as one copy, where as many
+ * objects are cloned field by field, twice.
+ *
+ * @example
+ * ```ts
+ * decodePending(encodePending([pending])); // [pending]
+ * ```
+ */
+export function encodePending(pending: readonly PendingFragment[]): string {
+  const parts: string[] = [];
+  for (const p of pending) parts.push(p.target, p.fragment, String(p.line), String(p.column), p.label, p.element, p.attribute ?? "", p.value, p.url);
+  return parts.join("\0");
+}
+
+/**
+ * The checks {@link encodePending} encoded.
+ *
+ * @example
+ * ```ts
+ * decodePending(""); // []
+ * ```
+ */
+export function decodePending(text: string): PendingFragment[] {
+  if (text === "") return [];
+  const parts = text.split("\0");
+  const pending: PendingFragment[] = [];
+  for (let i = 0; i + PENDING_FIELDS <= parts.length; i += PENDING_FIELDS) {
+    pending.push({
+      target: parts[i]!,
+      fragment: parts[i + 1]!,
+      line: Number(parts[i + 2]),
+      column: Number(parts[i + 3]),
+      label: parts[i + 4]!,
+      element: parts[i + 5]!,
+      attribute: parts[i + 6] === "" ? null : parts[i + 6]!,
+      value: parts[i + 7]!,
+      url: parts[i + 8]!,
+    });
+  }
+  return pending;
+}
+
 /** "UTF-8 decode without BOM", for messages. */
 const utf8WithoutBOM = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -142,11 +194,12 @@ export function settleFragments(
   let missing = 0;
   const settled: FileResult[] = [];
   for (const result of results) {
-    const pending = result.fragments?.pending;
-    if (pending === undefined || pending.length === 0) {
+    const encoded = result.fragments?.pending;
+    if (encoded === undefined || encoded === "") {
       settled.push(result);
       continue;
     }
+    const pending = decodePending(encoded);
     const job = jobs[result.index]!;
     const found: Finding[] = [];
     for (const link of pending) {

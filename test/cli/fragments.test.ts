@@ -2,6 +2,7 @@
 // subprocess: a link's #fragment must name an element (an id, then an <a name>) of the page it leads to.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkFragment, decodePending, encodePending, type PendingFragment } from "../../src/cli/fragment-check.ts";
 import { cleanup, docbase, ensureBuilt, jsonLines, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
@@ -129,5 +130,23 @@ describe("docbase check: fragments", () => {
     // Each page's findings stay in source order: the missing fragment (2:10) before the link "x y" (2:41, 2:42).
     const p0 = one.stdout.split("\n").filter((l) => l.startsWith(`${path.join(dir, "p0.html")}:`));
     expect(p0.map((l) => l.split(": ")[1])).toEqual(["missing-fragment", "missing-file", "invalid-URL-unit"]);
+  });
+});
+
+describe("the fragment check's pieces, in process", () => {
+  it("checkFragment: a page's targets, or none needed for the top of any page", () => {
+    const targets = { ids: new Set(["intro", "café"]), names: new Set(["old"]) };
+    expect(["intro", "caf%C3%A9", "old", "", "top", "TOP", ":~:text=x", "intro:~:text=x"].map((f) => checkFragment(f, targets))).toEqual(Array(8).fill("ok"));
+    expect(["outro", "Intro", "outro:~:text=intro"].map((f) => checkFragment(f, targets))).toEqual(["missing", "missing", "missing"]);
+    expect(["", "Top", ":~:text=x", "intro"].map((f) => checkFragment(f, null))).toEqual(["ok", "ok", "ok", "unknown"]);
+  });
+
+  it("encodePending and decodePending: the checks that cross threads, in one string", () => {
+    const pending: PendingFragment[] = [
+      { target: "docs/a b.html", fragment: "caf%C3%A9", line: 3, column: 17, label: "<a href> in srcdoc", element: "a", attribute: "href", value: "docs/a b.html#café", url: "https://example.com/docs/a%20b.html#caf%C3%A9" },
+      { target: "index.html", fragment: "", line: 1, column: 1, label: "<x y>", element: "x", attribute: null, value: "", url: "https://example.com/#" },
+    ];
+    expect(decodePending(encodePending(pending))).toEqual(pending);
+    expect(decodePending(encodePending([]))).toEqual([]);
   });
 });
