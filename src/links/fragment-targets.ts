@@ -29,6 +29,11 @@ const HTML_NS = "http://www.w3.org/1999/xhtml";
  * string, then unset element's ID"), and the empty fragment never gets to
  * the lookup.
  *
+ * Optimisation: the lean tree's arrays are read directly, as the rest of
+ * this layer reads them, not through the document-base adapter's walk (a
+ * call per node and per attribute list): the walk is about 7 % of a check
+ * already.
+ *
  * @example
  * ```ts
  * const tree = prepareDocument('<h2 id="a">A</h2><a name="b"></a><template><p id="c"></template>', { url: "https://example.com/" }).parsed.document;
