@@ -81,6 +81,21 @@ describe("docbase check: fragments", () => {
       ["legacy.html", "4:10", "missing-fragment", "#naïve", "legacy.html"],
     ]);
     expect(run.stderr).toMatch(/^docbase check: 11 problems \(0 URL validation errors, 1 missing file, 10 missing fragments, 0 base-URL surprises\) in 5 files/);
+    // JSON as for the other problems, with the page looked in.
+    const first = jsonLines(run.stdout)[0]!;
+    expect(first).toEqual({
+      file: path.join(dir, "based.html"),
+      line: 3,
+      column: 10,
+      type: "missing-fragment",
+      category: "missing-fragment",
+      message: `<a href> #mine → https://example.com/b.html#mine: no element with id or name "mine" in ${path.join(dir, "b.html")}`,
+      element: "a",
+      attribute: "href",
+      value: "#mine",
+      url: "https://example.com/b.html#mine",
+      target: path.join(dir, "b.html"),
+    });
   });
 
   it("says where it looked, in text", async () => {
