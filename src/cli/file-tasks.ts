@@ -338,37 +338,51 @@ interface Destination {
   readonly html: string | null;
 }
 
-/** Destinations by URL, and by URL without query and fragment, per site and root (a thread checks one site). */
-let destinations: { root: string; site: SiteFiles; byURL: Map<string, Destination | null>; byBare: Map<string, Destination | null> } | null = null;
+/** The number of slots of the memo of destinations by URL (see {@link destination}): a power of two. */
+const DESTINATION_SLOTS = 1024;
+
+/** Destinations per site and root (a thread checks one site): by URL in a small memo, and by URL without query and fragment. */
+let destinations: {
+  root: string;
+  site: SiteFiles;
+  urls: (string | undefined)[];
+  found: (Destination | null)[];
+  byBare: Map<string, Destination | null>;
+} | null = null;
 
 /**
  * Where `url` (serialized) leads in the site, or null when it is not under `root`.
  *
  * Optimisation: pages link the same pages over and over (a navigation bar,
- * a spec's cross-references): each distinct URL is looked up once per
- * thread, by the URL string itself first (the links layer gives a
- * repeated value the same string, whose hash is kept), then without its
- * query and fragment (another fragment of a page already looked up).
+ * a spec's cross-references): each distinct URL without its query and
+ * fragment is looked up once per thread. Before that, a direct-mapped memo
+ * of the last URL in each of its slots answers a repeat without cutting
+ * the URL: the links layer gives a repeated value the same string, which
+ * compares at once (a Map of every URL cost more than it saved on a site
+ * whose links are all distinct).
  */
 function destination(root: string, site: SiteFiles, url: string): Destination | null {
-  if (destinations === null || destinations.root !== root || destinations.site !== site) destinations = { root, site, byURL: new Map(), byBare: new Map() };
-  const { byURL, byBare } = destinations;
-  let found = byURL.get(url);
-  if (found !== undefined) return found;
+  if (destinations === null || destinations.root !== root || destinations.site !== site) {
+    destinations = { root, site, urls: new Array<string | undefined>(DESTINATION_SLOTS).fill(undefined), found: new Array<Destination | null>(DESTINATION_SLOTS).fill(null), byBare: new Map() };
+  }
+  const memo = destinations;
+  const n = url.length;
+  const slot = (n * 31 + url.charCodeAt(n - 1) * 7 + url.charCodeAt(n >> 1)) & (DESTINATION_SLOTS - 1);
+  if (memo.urls[slot] === url) return memo.found[slot] as Destination | null;
   let end = url.indexOf("#");
   const query = url.indexOf("?");
   if (query !== -1 && (end === -1 || query < end)) end = query;
   const bare = end === -1 ? url : url.slice(0, end);
-  found = byBare.get(bare);
+  let found = memo.byBare.get(bare);
   if (found === undefined) {
     const target = siteFileForHref(root, bare);
     found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
     // Bounded: a site of millions of distinct URLs starts over now and then.
-    if (byBare.size >= 100_000) byBare.clear();
-    byBare.set(bare, found);
+    if (memo.byBare.size >= 100_000) memo.byBare.clear();
+    memo.byBare.set(bare, found);
   }
-  if (byURL.size >= 100_000) byURL.clear();
-  byURL.set(url, found);
+  memo.urls[slot] = url;
+  memo.found[slot] = found;
   return found;
 }
 
