@@ -18,7 +18,7 @@ import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
 import { sniffEncoding } from "./document-text.ts";
 import { escapeControls, excerpt, findingLine, formatLinkTable, formatValue, linkLabel } from "./format.ts";
-import { checkFragment, encodePending, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
+import { checkFragment, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
 import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "./site.ts";
 
 /**
@@ -159,7 +159,7 @@ export interface FileResult {
  *
  * @example
  * ```ts
- * const fragments: FileFragments = { targets: "intro\u0000usage", pending: "", at: null };
+ * const fragments: FileFragments = { targets: "intro\u0000usage", pending: [], at: null };
  * ```
  */
 export interface FileFragments {
@@ -172,8 +172,12 @@ export interface FileFragments {
    * thousands of strings (a Wikipedia page's citations) is cloned piece by piece.
    */
   readonly targets: string | null;
-  /** Links into other pages of the site, with a fragment to look for there (see `encodePending`; "": none). */
-  readonly pending: string;
+  /**
+   * Links into other pages of the site, with a fragment to look for there:
+   * as objects in the thread that checked the page, and as one string
+   * (see `encodePending`) once they have crossed from a worker.
+   */
+  readonly pending: readonly PendingFragment[] | string;
   /** When `pending` is not empty: the line and column of each line of `out`, in pairs, to place a finding among them. */
   readonly at: Int32Array | null;
 }
@@ -622,7 +626,7 @@ async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): P
   if (targets !== null && env.site !== null && job.rel !== "" && job.path !== "-") {
     joined = [...targets.ids, ...targets.names].join("\0");
   }
-  return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending: encodePending(pending), at } };
+  return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at } };
 }
 
 // --- rewrite -------------------------------------------------------------------

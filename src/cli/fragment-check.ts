@@ -218,18 +218,20 @@ export function settleFragments(
   let missing = 0;
   const settled: FileResult[] = [];
   for (const result of results) {
-    const encoded = result.fragments?.pending;
-    if (encoded === undefined || encoded === "") {
+    const pending = result.fragments?.pending;
+    if (pending === undefined || pending.length === 0) {
       settled.push(result);
       continue;
     }
     const job = jobs[result.index]!;
     const found: Finding[] = [];
-    forEachPending(encoded, (target, fragment, record) => {
+    const check = (target: string, fragment: string, record: () => PendingFragment): void => {
       const targets = targetsOf(target);
       if (targets === null || checkFragment(fragment, targets) !== "missing") return;
       found.push(missingFragmentFinding(record(), displays.get(target) ?? target));
-    });
+    };
+    if (typeof pending === "string") forEachPending(pending, check);
+    else for (const link of pending) check(link.target, link.fragment, () => link);
     if (found.length === 0) {
       settled.push(result);
       continue;

@@ -7,6 +7,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { type FileJob, type FileResult, runFileTask, type TaskEnvironment } from "./file-tasks.ts";
+import { encodePending } from "./fragment-check.ts";
 import { siteFilesFrom, type WorkerInit } from "./worker-pool.ts";
 
 const init = workerData as WorkerInit;
@@ -18,7 +19,10 @@ parentPort!.on("message", async (batch: FileJob[]) => {
   const results: FileResult[] = [];
   const transfer: ArrayBuffer[] = [];
   for (const job of batch) {
-    const result = await runFileTask(job, init.task, env);
+    let result = await runFileTask(job, init.task, env);
+    const fragments = result.fragments;
+    // Optimisation: a page's links into other pages cross to the main thread as one string (see encodePending).
+    if (fragments !== undefined && typeof fragments.pending !== "string") result = { ...result, fragments: { ...fragments, pending: encodePending(fragments.pending) } };
     if (typeof result.out === "string" && result.out !== "") {
       // Optimisation: the output is encoded here, in parallel, and its buffer moves to the main
       // thread without a copy (a string would be copied twice, and encoded there).
