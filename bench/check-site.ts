@@ -1,8 +1,9 @@
 /**
- * Question: how many MB of HTML per second does `docbase check` get through
- * on one thread, on a site of real pages — next to `docbase links --json`,
- * `extractLinks` alone, and linkinator 8 (with and without its fragment
- * check) on the same site?
+ * Question: how many MB of HTML per second does `docbase check` (with its
+ * fragment check) get through on one thread, on a site of real pages —
+ * next to `check --no-fragments`, `docbase links --json`, `extractLinks`
+ * alone, and linkinator 8 (with and without its fragment check) on the
+ * same site?
  *
  * Corpus: the four real pages of ../shared/corpus (two WHATWG specs, two
  * Wikipedia articles; `DOCBASE_CORPUS` names another folder), each copied
@@ -19,15 +20,21 @@
  * of the same page, the articles' at ids of other articles, mostly missing.
  *
  * Contenders, each as a user runs it, all on the same files:
- * - `extractLinks` in this process over every file (the link work alone);
+ * - `extractLinks` over every file (the link work alone): in this process,
+ *   where it is warm after the first round, and in a fresh process that
+ *   reads each file once, cold, as the command does;
  * - the built command (`dist/cli/main.js`, built first) as a subprocess,
- *   `links --json` (output to /dev/null) and `check`, with `--jobs 1`;
+ *   `links --json` (output to /dev/null), `check` (fragments checked, the
+ *   default) and `check --no-fragments`, with `--jobs 1`;
  * - linkinator 8 (a dev dependency) as a subprocess, `linkinator SITE
  *   --recurse --skip '^https?://(?!localhost[:/]|127\.0\.0\.1[:/])'` (it serves the folder itself
  *   from a local server and crawls it over HTTP, as its users run it on a
  *   folder), and the same with `--check-fragments`.
- * The figure is the median wall time over rounds (start to exit), as MB/s
- * of HTML; the ratio is against `docbase check`.
+ * The figures are the median wall time over rounds (start to exit), as
+ * MB/s of HTML, and the median CPU time of the process (every thread of it:
+ * the compiler's and the collector's too), as MB/s per CPU second: on a
+ * machine shared with other work, wall time counts the waits for a core,
+ * CPU time does not. The ratios are against `docbase check`.
  *
  *   node_modules/.bin/node --expose-gc bench/check-site.ts [--quick] [--rounds=N] [--copies=N] [--regenerate] [--no-linkinator]
  *
@@ -38,7 +45,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { extractLinks, rewriteLinks } from "../src/links/index.ts";
 import { flag, quick } from "./harness.ts";
@@ -103,17 +110,32 @@ function generateSite(): { dir: string; bytes: number; files: string[] } {
   return { dir, bytes, files };
 }
 
-/** Wall milliseconds of one subprocess run (its output to /dev/null); exit codes 0 and 1 (problems reported) are fine. */
-function timeRun(file: string, args: readonly string[], cwd: string): number {
+/** A run's wall and CPU milliseconds. */
+interface Timing {
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+/** A module for `node --import`: the process's CPU time (all its threads), on standard error at exit. */
+const cpuReporter = `data:text/javascript,${encodeURIComponent('process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write("\\ncpu-ms " + (u.user + u.system) / 1000 + "\\n"); });')}`;
+
+/**
+ * Wall and CPU milliseconds of one Node.js subprocess run (`node ARGS`, its
+ * output to /dev/null); exit codes 0 and 1 (problems reported) are fine.
+ */
+function timeRun(args: readonly string[], cwd: string): Timing {
   const devNull = openSync("/dev/null", "w");
   const start = performance.now();
-  const result = spawnSync(file, args, { cwd, stdio: ["ignore", devNull, "pipe"], maxBuffer: 1 << 30, timeout: 30 * 60_000 });
-  const ms = performance.now() - start;
+  const result = spawnSync(process.execPath, ["--import", cpuReporter, ...args], { cwd, stdio: ["ignore", devNull, "pipe"], maxBuffer: 1 << 30, timeout: 30 * 60_000 });
+  const wall = performance.now() - start;
   closeSync(devNull);
+  const stderr = result.stderr.toString();
   if (result.status !== 0 && result.status !== 1) {
-    throw new Error(`${path.basename(file)} ${args.join(" ")} exited with ${String(result.status)}: ${result.stderr.toString().slice(0, 2000)}`);
+    throw new Error(`node ${args.join(" ")} exited with ${String(result.status)}: ${stderr.slice(0, 2000)}`);
   }
-  return ms;
+  const cpu = /\ncpu-ms ([\d.]+)\n/.exec(stderr);
+  if (cpu === null) throw new Error(`node ${args.join(" ")} did not report its CPU time`);
+  return { wall, cpu: Number(cpu[1]) };
 }
 
 function median(values: readonly number[]): number {
@@ -129,52 +151,68 @@ function main(): void {
   const mb = site.bytes / 1e6;
   console.log(`site: ${site.files.length} HTML files, ${mb.toFixed(1)} MB (${copies} copies of 4 real pages + an index), root URL ${siteURL}`);
 
-  const node = process.execPath;
   const cli = path.join(repo, "dist/cli/main.js");
   const linkinator = path.join(repo, "node_modules/linkinator/build/src/cli.js");
-  const contenders: { name: string; run: () => number }[] = [
+  const urls = site.files.map((file) => new URL(file.replaceAll(path.sep, "/"), siteURL).href);
+  // The cold extraction: a fresh process that imports the built library and reads each file once.
+  const coldScript = [
+    `import { readFileSync } from "node:fs";`,
+    `import { extractLinks } from ${JSON.stringify(pathToFileURL(path.join(repo, "dist/links/index.js")).href)};`,
+    `const files = ${JSON.stringify(site.files.map((file) => path.join(site.dir, file)))};`,
+    `const urls = ${JSON.stringify(urls)};`,
+    `let links = 0;`,
+    `for (let i = 0; i < files.length; i++) links += extractLinks(new Uint8Array(readFileSync(files[i])), { url: urls[i] }).length;`,
+    `if (links === 0) throw new Error("no links");`,
+  ].join("\n");
+  const contenders: { name: string; run: () => Timing }[] = [
     {
-      name: "extractLinks (in process, every file)",
+      name: "extractLinks (in this process, warm)",
       run: () => {
         const start = performance.now();
+        const cpuStart = process.cpuUsage();
         let links = 0;
-        for (const file of site.files) {
-          const rel = file.replaceAll(path.sep, "/");
-          links += extractLinks(new Uint8Array(readFileSync(path.join(site.dir, file))), { url: new URL(rel, siteURL).href }).length;
-        }
+        for (let i = 0; i < site.files.length; i++) links += extractLinks(new Uint8Array(readFileSync(path.join(site.dir, site.files[i]!))), { url: urls[i]! }).length;
         if (links === 0) throw new Error("no links");
-        return performance.now() - start;
+        const cpu = process.cpuUsage(cpuStart);
+        return { wall: performance.now() - start, cpu: (cpu.user + cpu.system) / 1000 };
       },
     },
-    { name: "docbase links --json --jobs 1", run: () => timeRun(node, [cli, "links", site.dir, "--url", siteURL, "--json", "--jobs", "1"], repo) },
-    { name: "docbase check --jobs 1", run: () => timeRun(node, [cli, "check", site.dir, "--url", siteURL, "--jobs", "1"], repo) },
+    { name: "extractLinks (fresh process, cold)", run: () => timeRun(["--input-type=module", "-e", coldScript], repo) },
+    { name: "docbase links --json --jobs 1", run: () => timeRun([cli, "links", site.dir, "--url", siteURL, "--json", "--jobs", "1"], repo) },
+    { name: "docbase check --jobs 1", run: () => timeRun([cli, "check", site.dir, "--url", siteURL, "--jobs", "1"], repo) },
+    { name: "docbase check --jobs 1 --no-fragments", run: () => timeRun([cli, "check", site.dir, "--url", siteURL, "--jobs", "1", "--no-fragments"], repo) },
   ];
   if (!argv.includes("--no-linkinator")) {
     // External links are skipped (the network is closed, and docbase check does not fetch them either).
     const skip = ["--skip", "^https?://(?!localhost[:/]|127\\.0\\.0\\.1[:/])"];
     contenders.push(
-      { name: "linkinator 8 --recurse", run: () => timeRun(node, [linkinator, site.dir, "--recurse", ...skip, "--format", "json"], repo) },
-      { name: "linkinator 8 --recurse --check-fragments", run: () => timeRun(node, [linkinator, site.dir, "--recurse", "--check-fragments", ...skip, "--format", "json"], repo) },
+      { name: "linkinator 8 --recurse", run: () => timeRun([linkinator, site.dir, "--recurse", ...skip, "--format", "json"], repo) },
+      { name: "linkinator 8 --recurse --check-fragments", run: () => timeRun([linkinator, site.dir, "--recurse", "--check-fragments", ...skip, "--format", "json"], repo) },
     );
   }
 
-  const times = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  const times = new Map<string, Timing[]>(contenders.map((c) => [c.name, []]));
   for (let round = 0; round < rounds; round++) {
     // Interleaved, in an order rotated by one each round.
     for (let k = 0; k < contenders.length; k++) {
       const contender = contenders[(k + round) % contenders.length]!;
       (globalThis as { gc?: () => void }).gc?.();
-      const ms = contender.run();
-      times.get(contender.name)!.push(ms);
-      process.stdout.write(`  round ${round + 1}: ${contender.name} ${(ms / 1000).toFixed(2)} s\n`);
+      const timing = contender.run();
+      times.get(contender.name)!.push(timing);
+      process.stdout.write(`  round ${round + 1}: ${contender.name} ${(timing.wall / 1000).toFixed(2)} s wall, ${(timing.cpu / 1000).toFixed(2)} s CPU\n`);
     }
   }
 
-  const reference = median(times.get("docbase check --jobs 1")!);
-  console.log(`\n${"contender".padEnd(44)} ${"median s".padStart(9)} ${"MB/s".padStart(7)}  vs docbase check`);
+  const wall = (name: string): number => median(times.get(name)!.map((t) => t.wall));
+  const cpu = (name: string): number => median(times.get(name)!.map((t) => t.cpu));
+  const reference = "docbase check --jobs 1";
+  console.log(`\n${"contender".padEnd(44)} ${"wall s".padStart(7)} ${"MB/s".padStart(6)} ${"ratio".padStart(6)}  ${"CPU s".padStart(6)} ${"MB/CPU s".padStart(8)} ${"ratio".padStart(6)}`);
   for (const contender of contenders) {
-    const ms = median(times.get(contender.name)!);
-    console.log(`${contender.name.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(9)} ${(mb / (ms / 1000)).toFixed(1).padStart(7)}  ${(reference / ms).toFixed(2)}×`);
+    const w = wall(contender.name);
+    const c = cpu(contender.name);
+    console.log(
+      `${contender.name.padEnd(44)} ${(w / 1000).toFixed(2).padStart(7)} ${(mb / (w / 1000)).toFixed(1).padStart(6)} ${`${(wall(reference) / w).toFixed(2)}×`.padStart(6)}  ${(c / 1000).toFixed(2).padStart(6)} ${(mb / (c / 1000)).toFixed(1).padStart(8)} ${`${(cpu(reference) / c).toFixed(2)}×`.padStart(6)}`,
+    );
   }
   console.log(`\n(${rounds} round${rounds === 1 ? "" : "s"}, node ${process.version}, ${os.cpus()[0]?.model ?? "?"}, ${os.availableParallelism()} cores; the machine may be shared)`);
 }

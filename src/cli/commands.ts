@@ -17,7 +17,8 @@ import { removeStaleTemporaryFiles } from "./atomic-write.ts";
 import type { BaseURLReport } from "./base-url-report.ts";
 import { UsageError } from "./errors.ts";
 import type { FileJob, FileResult, RewriteMode, Task } from "./file-tasks.ts";
-import { escapeControls, formatSeconds, plural } from "./format.ts";
+import { settleFragments } from "./fragment-check.ts";
+import { escapeControls, findingLine, formatSeconds, plural } from "./format.ts";
 import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { ProgressBar } from "./progress.ts";
 import { directoryOf, documentURLOption, inputKind, listSite, siteFileURL, siteRootOption, type SiteProblem } from "./site.ts";
@@ -130,8 +131,19 @@ async function gatherInputs(input: string, url: string, options: CommonOptions, 
   };
 }
 
-/** Runs a task over the jobs, writing results in order, with the progress bar; returns the summed counts. */
-async function runTask(jobs: readonly FileJob[], task: Task, site: SiteSource, options: CommonOptions, output: Output, stdin?: Uint8Array): Promise<Record<string, number>> {
+/**
+ * Runs a task over the jobs, writing results in order (or, with `hold`,
+ * handing them to it instead), with the progress bar; returns the summed counts.
+ */
+async function runTask(
+  jobs: readonly FileJob[],
+  task: Task,
+  site: SiteSource,
+  options: CommonOptions,
+  output: Output,
+  stdin?: Uint8Array,
+  hold?: (result: FileResult) => void,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const bar = new ProgressBar({ total: jobs.length, quiet: options.quiet === true, force: options.progress === true, label: task.command });
   try {
@@ -141,10 +153,14 @@ async function runTask(jobs: readonly FileJob[], task: Task, site: SiteSource, o
       threads: workerCount(options.jobs, jobs.length),
       stdin,
       onResult: (result: FileResult) => {
+        for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
+        if (hold !== undefined) {
+          hold(result);
+          return;
+        }
         if (result.out !== "" || result.err !== "") bar.clearLine();
         if (result.out !== "") output.out(result.out);
         if (result.err !== "") output.err(result.err);
-        for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
       },
       onProgress: (done) => bar.tick(done),
     });
@@ -152,6 +168,36 @@ async function runTask(jobs: readonly FileJob[], task: Task, site: SiteSource, o
     bar.stop();
   }
   return counts;
+}
+
+/**
+ * Writes held results, in order.
+ *
+ * Optimisation: standard output gets few large writes (up to 1 MiB each),
+ * not one per page.
+ */
+function writeResults(results: readonly FileResult[], output: Output): void {
+  const encoder = new TextEncoder();
+  let chunks: Uint8Array[] = [];
+  let size = 0;
+  const flush = (): void => {
+    if (size === 0) return;
+    output.out(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    chunks = [];
+    size = 0;
+  };
+  for (const result of results) {
+    if (result.err !== "") {
+      flush();
+      output.err(result.err);
+    }
+    if (result.out === "") continue;
+    const bytes = typeof result.out === "string" ? encoder.encode(result.out) : result.out;
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size >= 1 << 20) flush();
+  }
+  flush();
 }
 
 /**
@@ -235,6 +281,8 @@ export async function linksCommand(input: string, options: LinksOptions, output:
  */
 export interface CheckOptions extends CommonOptions {
   readonly url: string;
+  /** Check links' fragments (`--no-fragments`: false). Default true. */
+  readonly fragments?: boolean | undefined;
 }
 
 /**
@@ -250,8 +298,18 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
   const inputs = await gatherInputs(input, options.url, options, output);
-  const task: Task = { command: "check", json: options.json === true, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot };
-  const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  const fragments = options.fragments !== false;
+  const json = options.json === true;
+  const task: Task = { command: "check", json, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments };
+  // With fragments, a page's report waits for the pages it links into: the results are held, then settled.
+  const held: FileResult[] = [];
+  const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin, fragments ? (result) => held.push(result) : undefined);
+  if (fragments) {
+    const { results, missing } = settleFragments(held, inputs.jobs, { json, format: findingLine });
+    counts["problems"] = (counts["problems"] ?? 0) + missing;
+    counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + missing;
+    writeResults(results, output);
+  }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
   const ms = performance.now() - started;
   const problems = counts["problems"] ?? 0;
@@ -260,7 +318,7 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     const what =
       problems === 0
         ? "no problems"
-        : `${plural(problems, "problem")} (${plural(counts["invalid-url"] ?? 0, "URL validation error")}, ${plural(counts["missing-file"] ?? 0, "missing file")}, ${plural(counts["base-url"] ?? 0, "base-URL surprise")}${(counts["limit"] ?? 0) > 0 ? `, ${plural(counts["limit"] ?? 0, "srcdoc document")} too deep to read` : ""})`;
+        : `${plural(problems, "problem")} (${plural(counts["invalid-url"] ?? 0, "URL validation error")}, ${plural(counts["missing-file"] ?? 0, "missing file")}, ${fragments ? `${plural(counts["missing-fragment"] ?? 0, "missing fragment")}, ` : ""}${plural(counts["base-url"] ?? 0, "base-URL surprise")}${(counts["limit"] ?? 0) > 0 ? `, ${plural(counts["limit"] ?? 0, "srcdoc document")} too deep to read` : ""})`;
     output.err(`docbase check: ${what} in ${files} (${plural(counts["links"] ?? 0, "link")}), ${formatSeconds(ms)}${rate(inputs.jobs.length, ms)}${failureNote(counts)}\n`);
   }
   return problems > 0 || failures(counts) > 0 ? 1 : 0;

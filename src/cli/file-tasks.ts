@@ -2,21 +2,24 @@
  * The work on one file, for each command: read it, run the library, and
  * return what to print. The same functions run in the main thread (small
  * inputs) and in the worker pool; their inputs and results are plain data
- * that crosses threads.
+ * that crosses between processes.
  *
  * @module
  */
 
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
+import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
 import { absolutize, DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
+import { extractLinksAndTargets } from "../links/fragment-targets.ts";
+import type { FragmentTargets } from "../links/indicated-part.ts";
 import { copyFileAtomic, replaceFileAtomic, writeFileAtomic } from "./atomic-write.ts";
 import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
 import { sniffEncoding } from "./document-text.ts";
-import { escapeControls, excerpt, formatLinkTable, formatValue, linkLabel } from "./format.ts";
-import { siteFileForURL, type SiteFiles, siteHas } from "./site.ts";
+import { escapeControls, excerpt, findingLine, formatLinkTable, formatValue, linkLabel } from "./format.ts";
+import { checkFragment, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
+import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "./site.ts";
 
 /**
  * One file to work on.
@@ -81,6 +84,8 @@ export interface CheckTask {
   readonly encoding: string | undefined;
   /** The site root URL: links under it must lead to files of the site. */
   readonly siteRoot: string | null;
+  /** Check that links' fragments name an element of their page (`--no-fragments`: false). Default false. */
+  readonly fragments?: boolean | undefined;
 }
 
 /**
@@ -143,6 +148,38 @@ export interface FileResult {
   readonly err: string;
   /** Counts for the summary, added up over files. */
   readonly counts: Readonly<Record<string, number>>;
+  /** `check` with fragments: what the main thread needs to check the links into other pages once every page is read. */
+  readonly fragments?: FileFragments | undefined;
+}
+
+/**
+ * A checked page's part of the fragment check across pages: its own
+ * fragment targets, for the links of other pages into it, and its links
+ * into other pages, to check against theirs.
+ *
+ * @example
+ * ```ts
+ * const fragments: FileFragments = { targets: "intro\u0000usage", pending: [], at: null };
+ * ```
+ */
+export interface FileFragments {
+  /**
+   * The page's ids and `a` names, joined with NUL (no attribute value
+   * holds one: the tokenizer makes it U+FFFD), for the page of a site
+   * walk; else null.
+   *
+   * Optimisation: one string crosses between processes, where a Set or an array of
+   * thousands of strings (a Wikipedia page's citations) is cloned piece by piece.
+   */
+  readonly targets: string | null;
+  /**
+   * Links into other pages of the site, with a fragment to look for there:
+   * as objects in the thread that checked the page, and as one string
+   * (see `encodePending`) once they have crossed from a worker.
+   */
+  readonly pending: readonly PendingFragment[] | string;
+  /** When `pending` is not empty: the line and column of each line of `out`, in pairs, to place a finding among them. */
+  readonly at: Int32Array | null;
 }
 
 /**
@@ -229,13 +266,15 @@ export interface Finding {
   /** A validation error's name (`"invalid-URL-unit"`), `"missing-file"`, or a base-URL surprise (`"base-after-links"`, …). */
   readonly type: string;
   /** "limit": a part of the document not read (a srcdoc document nested too deep). */
-  readonly category: "invalid-url" | "missing-file" | "base-url" | "limit";
+  readonly category: "invalid-url" | "missing-file" | "missing-fragment" | "base-url" | "limit";
   readonly message: string;
   readonly element: string;
   readonly attribute: string | null;
   /** The link's value; for a link's second and later validation errors, omitted (it is in the first). */
   readonly value?: string;
   readonly url?: string | null;
+  /** For a missing fragment: the page looked in (its path as printed). */
+  readonly target?: string;
 }
 
 /**
@@ -293,25 +332,158 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
   }
 }
 
-function missingFileFindings(links: readonly Link[], root: string, site: SiteFiles, findings: Finding[]): void {
-  for (const link of links) {
-    if (link.url === null || !mustExist(link)) continue;
-    const target = siteFileForURL(root, link.url);
-    if (target === null || siteHas(site, target)) continue;
-    const name = excerpt(target.path, target.path.length, target.path.length);
-    const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
-    findings.push({
-      line: link.line,
-      column: link.column,
-      type: "missing-file",
-      category: "missing-file",
-      message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(link.url, 0, 0)}: ${what} in the site`,
-      element: link.element,
-      attribute: link.attribute,
-      value: link.value,
-      url: link.url,
-    });
+/**
+ * What a URL under the site root leads to: the file it names, whether the
+ * site has it, and the HTML file that serves it (null: not HTML, or not there).
+ */
+interface Destination {
+  readonly target: SiteTarget;
+  readonly exists: boolean;
+  readonly html: string | null;
+}
+
+/** The number of slots of the memo of destinations by URL (see {@link destination}): a power of two. */
+const DESTINATION_SLOTS = 1024;
+
+/** Destinations per site and root (a thread checks one site): by URL in a small memo, and by URL without query and fragment. */
+let destinations: {
+  root: string;
+  site: SiteFiles;
+  urls: (string | undefined)[];
+  found: (Destination | null)[];
+  byBare: Map<string, Destination | null>;
+} | null = null;
+
+/**
+ * Where `url` (serialized) leads in the site, or null when it is not under `root`.
+ *
+ * Optimisation: pages link the same pages over and over (a navigation bar,
+ * a spec's cross-references): each distinct URL without its query and
+ * fragment is looked up once per thread. Before that, a direct-mapped memo
+ * of the last URL in each of its slots answers a repeat without cutting
+ * the URL: the links layer gives a repeated value the same string, which
+ * compares at once (a Map of every URL cost more than it saved on a site
+ * whose links are all distinct).
+ */
+function destination(root: string, site: SiteFiles, url: string): Destination | null {
+  if (destinations === null || destinations.root !== root || destinations.site !== site) {
+    destinations = { root, site, urls: new Array<string | undefined>(DESTINATION_SLOTS).fill(undefined), found: new Array<Destination | null>(DESTINATION_SLOTS).fill(null), byBare: new Map() };
   }
+  const memo = destinations;
+  const n = url.length;
+  const slot = (n * 31 + url.charCodeAt(n - 1) * 7 + url.charCodeAt(n >> 1)) & (DESTINATION_SLOTS - 1);
+  if (memo.urls[slot] === url) return memo.found[slot] as Destination | null;
+  let end = url.indexOf("#");
+  const query = url.indexOf("?");
+  if (query !== -1 && (end === -1 || query < end)) end = query;
+  const bare = end === -1 ? url : url.slice(0, end);
+  let found = memo.byBare.get(bare);
+  if (found === undefined) {
+    const target = siteFileForHref(root, bare);
+    found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
+    // Bounded: a site of millions of distinct URLs starts over now and then.
+    if (memo.byBare.size >= 100_000) memo.byBare.clear();
+    memo.byBare.set(bare, found);
+  }
+  memo.urls[slot] = url;
+  memo.found[slot] = found;
+  return found;
+}
+
+/** What the fragment check of one page knows: its targets and those of its srcdoc documents, its URL, its file. */
+interface PageFragments {
+  readonly page: FragmentTargets;
+  /** The targets of the srcdoc document each link of a srcdoc document is in. */
+  readonly srcdoc: ReadonlyMap<Link, FragmentTargets>;
+  /** The page's URL, serialized, without its fragment. */
+  readonly pageURL: string;
+  /** Its path relative to the site root (null: not in a site walk). */
+  readonly rel: string | null;
+  readonly display: string;
+  readonly pending: PendingFragment[];
+  /** Whether the fragment of each URL into the page itself names something, by URL (pages repeat their links). */
+  readonly checked: Map<string, boolean>;
+}
+
+/**
+ * The links that must lead to a file of the site and do not
+ * (missing-file), and, with `fragments`, those whose fragment names no
+ * element of their page: a missing-fragment found here when the page is
+ * this one (or its srcdoc document), a pending check for a page of the
+ * site read elsewhere.
+ */
+function siteFindings(links: readonly Link[], root: string | null, site: SiteFiles | null, fragments: PageFragments | null, findings: Finding[]): void {
+  for (const link of links) {
+    const url = link.url;
+    if (url === null || !mustExist(link)) continue;
+    const found = root !== null && site !== null ? destination(root, site, url) : null;
+    if (found !== null && !found.exists) {
+      const target = found.target;
+      const name = excerpt(target.path, target.path.length, target.path.length);
+      const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
+      findings.push({
+        line: link.line,
+        column: link.column,
+        type: "missing-file",
+        category: "missing-file",
+        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}: ${what} in the site`,
+        element: link.element,
+        attribute: link.attribute,
+        value: link.value,
+        url,
+      });
+      continue;
+    }
+    if (fragments !== null) fragmentFinding(link, url, found, fragments, findings);
+  }
+}
+
+/**
+ * The fragment check of one link whose URL is `url` (leading to `found` in
+ * the site, if anywhere): the HTML Standard looks for the fragment in the
+ * document the URL leads to — the page itself when the URL is the page's
+ * (with a `<base>` elsewhere, `#x` is not), its srcdoc document for
+ * `about:srcdoc#x` in that document, another page of the site (pending).
+ *
+ * Deviation: the fragments of CSS `url()` and `@import` are not checked:
+ * CSS resolves a fragment-only `url(#x)` against the style's own tree,
+ * whatever the base (https://drafts.csswg.org/css-values-4/#local-urls),
+ * and it names an SVG resource (a filter, a clip path), not a place to
+ * scroll to.
+ */
+function fragmentFinding(link: Link, url: string, found: Destination | null, page: PageFragments, findings: Finding[]): void {
+  if (link.kind === "css-url" || link.kind === "css-import") return;
+  const hash = url.indexOf("#");
+  if (hash === -1) return;
+  const pageURL = page.pageURL;
+  let targets: FragmentTargets | undefined;
+  let where: string;
+  if (link.srcdoc > 0 && hash === 12 && url.startsWith("about:srcdoc")) {
+    targets = page.srcdoc.get(link);
+    where = "its srcdoc document";
+  } else if ((hash === pageURL.length && url.startsWith(pageURL)) || (found !== null && found.html !== null && found.html === page.rel)) {
+    // https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid — "If ... url equals
+    // navigable's active document's URL with exclude fragments set to true, and url's fragment is
+    // non-null", the navigation is a fragment navigation within this document (a static server gives
+    // the same page for another URL of its file, or for its query).
+    let ok = page.checked.get(url);
+    if (ok === undefined) {
+      ok = checkFragment(url.slice(hash + 1), page.page) === "ok";
+      page.checked.set(url, ok);
+    }
+    if (ok) return;
+    targets = page.page;
+    where = page.display;
+  } else {
+    if (found === null || found.html === null) return;
+    const check = checkFragment(url.slice(hash + 1), null);
+    if (check === "ok") return;
+    page.pending.push({ target: found.html, fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url });
+    return;
+  }
+  if (targets === undefined) return;
+  if (checkFragment(url.slice(hash + 1), targets) === "ok") return;
+  findings.push(missingFragmentFinding({ fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url }, where));
 }
 
 function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, label: string | undefined, findings: Finding[]): void {
@@ -342,9 +514,33 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
 }
 
 /**
+ * Options of {@link checkDocument}.
+ *
+ * @example
+ * ```ts
+ * const options: CheckDocumentOptions = { url: "https://example.com/a.html", encoding: undefined, root: null, site: null, fragments: true };
+ * ```
+ */
+export interface CheckDocumentOptions {
+  readonly url: string;
+  readonly encoding: string | undefined;
+  /** The site root URL and the site's files, for the missing-file check and links into other pages; null: none. */
+  readonly root: string | null;
+  readonly site: SiteFiles | null;
+  /** Check fragments (default false). */
+  readonly fragments?: boolean | undefined;
+  /** The document's path relative to the site root (a site walk's page: other pages may link into it). */
+  readonly rel?: string | null | undefined;
+  /** The document's path as printed, for messages (default "this page"). */
+  readonly display?: string | undefined;
+}
+
+/**
  * Everything `check` reports about one document (bytes, with its URL),
  * sorted by position: validation errors, missing files (when `root` and
- * `site` are given), base-URL surprises.
+ * `site` are given), missing fragments in the page itself (with
+ * `fragments`; those into other pages come back in `pending`, with the
+ * page's own fragment targets), base-URL surprises.
  *
  * @example
  * ```ts
@@ -352,13 +548,16 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
  * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "invalid-url", ... }] (the space, after "&amp;b")
  * ```
  */
-export function checkDocument(bytes: Uint8Array, options: { readonly url: string; readonly encoding: string | undefined; readonly root: string | null; readonly site: SiteFiles | null }): { links: number; findings: Finding[] } {
+export function checkDocument(
+  bytes: Uint8Array,
+  options: CheckDocumentOptions,
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } {
   const findings: Finding[] = [];
-  const links = extractLinks(bytes, {
+  const extractOptions = {
     url: options.url,
     encoding: options.encoding,
     validate: true,
-    onSrcdocTooDeep: ({ line, column, depth }) =>
+    onSrcdocTooDeep: ({ line, column, depth }: { line: number; column: number; depth: number }) =>
       findings.push({
         line,
         column,
@@ -368,12 +567,27 @@ export function checkDocument(bytes: Uint8Array, options: { readonly url: string
         element: "iframe",
         attribute: "srcdoc",
       }),
-  });
+  };
+  let links: Link[];
+  let fragments: PageFragments | null = null;
+  if (options.fragments === true) {
+    const read = extractLinksAndTargets(bytes, extractOptions);
+    links = read.links;
+    const srcdoc = new Map<Link, FragmentTargets>();
+    for (const document of read.documents) {
+      if (document.links !== null) for (const link of document.links) srcdoc.set(link, document.targets);
+    }
+    const record = parseURL(options.url);
+    const pageURL = record === null ? options.url : serializeURL(record, { excludeFragment: true });
+    fragments = { page: read.documents[0]!.targets, srcdoc, pageURL, rel: options.rel ?? null, display: options.display ?? "this page", pending: [], checked: new Map() };
+  } else {
+    links = extractLinks(bytes, extractOptions);
+  }
   validationFindings(links, findings);
-  if (options.root !== null && options.site !== null) missingFileFindings(links, options.root, options.site, findings);
+  if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { links: links.length, findings };
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null };
 }
 
 async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<FileResult> {
@@ -381,20 +595,38 @@ async function checkFile(job: FileJob, task: CheckTask, env: TaskEnvironment): P
   if (typeof bytes === "string") return failed(job, "unreadable", bytes);
   const why = undecodable(bytes, task.encoding);
   if (why !== null) return failed(job, "undecodable", why);
-  const { links, findings } = checkDocument(bytes, { url: job.url, encoding: task.encoding, root: task.siteRoot, site: env.site });
-  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "base-url": 0, limit: 0 };
+  const fragments = task.fragments === true;
+  const { links, findings, pending, targets } = checkDocument(bytes, {
+    url: job.url,
+    encoding: task.encoding,
+    root: task.siteRoot,
+    site: env.site,
+    fragments,
+    rel: job.rel === "" ? null : job.rel,
+    display: job.display,
+  });
+  const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
   const lines: string[] = [];
   for (const f of findings) {
     counts[f.category]!++;
-    if (task.json) {
-      lines.push(
-        JSON.stringify({ file: job.display, line: f.line, column: f.column, type: f.type, category: f.category, message: f.message, element: f.element, attribute: f.attribute, value: f.value, url: f.url }),
-      );
-    } else {
-      lines.push(`${escapeControls(job.display)}:${f.line}:${f.column}: ${f.type}: ${escapeControls(f.message)}`);
+    lines.push(findingLine(job.display, f, task.json));
+  }
+  const out = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+  if (!fragments) return { index: job.index, out, err: "", counts };
+  let at: Int32Array | null = null;
+  if (pending.length > 0) {
+    at = new Int32Array(findings.length * 2);
+    for (let i = 0; i < findings.length; i++) {
+      at[2 * i] = findings[i]!.line;
+      at[2 * i + 1] = findings[i]!.column;
     }
   }
-  return { index: job.index, out: lines.length === 0 ? "" : `${lines.join("\n")}\n`, err: "", counts };
+  // Only a site walk's pages are looked into by other pages.
+  let joined: string | null = null;
+  if (targets !== null && env.site !== null && job.rel !== "" && job.path !== "-") {
+    joined = [...targets.ids, ...targets.names].join("\0");
+  }
+  return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at } };
 }
 
 // --- rewrite -------------------------------------------------------------------

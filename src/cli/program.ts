@@ -63,6 +63,15 @@ Reports, as file:line:column: type: message,
     character (inside a character reference, at its "&");
   - missing-file: links under the site root to files that are not in the
     site (percent-decoded; a directory URL needs an index.html);
+  - missing-fragment: links whose #fragment names no element of the page
+    they lead to, as a browser scrolling to it looks: an id, then an
+    <a name>, the fragment as written and then percent-decoded (UTF-8);
+    "#" and "#top" are the top of the page, a text fragment (#:~:text=)
+    names no element. Checked in the page itself (where a <base> elsewhere
+    sends "#x" elsewhere), in its srcdoc documents (about:srcdoc#x), and in
+    the other HTML pages read in the same run; not in other files or
+    external pages, nor in CSS url(). --no-fragments turns it off (and lets
+    each page's report print as soon as it is read);
   - base-URL surprises: base-after-links (relative links before the <base>
     resolve against it all the same), base-unusable (a data:, javascript:
     or unparsable <base href> is ignored), base-not-first (only the first
@@ -157,9 +166,10 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
 
   const check = program
     .command("check")
-    .description("report invalid URLs, links to missing files and base-URL surprises (exit 1 if any)")
+    .description("report invalid URLs, links to missing files or fragments, and base-URL surprises (exit 1 if any)")
     .argument("<input>", "an HTML file, a directory of HTML files, or - for standard input (no missing-file check)")
     .requiredOption("--url <url>", "the site's root URL (directory) or the document's URL (file, -)")
+    .option("--no-fragments", "do not check that links' fragments (#id) name an element of their page")
     .addHelpText("after", CHECK_HELP);
   addCommon(check, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).checkCommand(input, options, output)));
 

@@ -163,13 +163,34 @@ export function siteFileForURL(rootURL: string, url: string): SiteTarget | null 
   const record = parseURL(url);
   if (record === null || record.opaquePath) return null;
   const bare: URLRecord = { ...record, query: null, fragment: null };
-  const href = serializeURL(bare);
-  // The root's own URL without its final "/" names the root directory too.
-  if (`${href}/` === rootURL) return { path: "", directory: true };
+  return siteFileForHref(rootURL, serializeURL(bare));
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * {@link siteFileForURL} for a URL already serialized, without its query
+ * and fragment (`href` as the URL serializer gives it, cut at its first
+ * "?" or "#": in a serialized URL with a hierarchical path they are the
+ * delimiters, the path and credentials having them percent-encoded).
+ *
+ * Optimisation: `check` looks up every link's URL, which the links layer
+ * has serialized already: parsing it again cost a tenth of the command.
+ *
+ * @example
+ * ```ts
+ * siteFileForHref("https://example.com/", "https://example.com/files/annual%20report.pdf");
+ * // { path: "files/annual report.pdf", directory: false }
+ * ```
+ */
+export function siteFileForHref(rootURL: string, href: string): SiteTarget | null {
+  // The root's own URL without its final "/" names the root directory too (not an opaque "scheme:").
+  if (`${href}/` === rootURL && !href.endsWith(":")) return { path: "", directory: true };
+  // A root has a hierarchical path: a URL that starts with it has one too.
   if (!href.startsWith(rootURL)) return null;
   const rest = href.slice(rootURL.length);
   const directory = rest === "" || rest.endsWith("/");
-  const decoder = new TextDecoder();
+  const decoder = utf8;
   const segments = rest.split("/").filter((s) => s !== "");
   // A segment is one file name: one whose decoding holds a separator ("%2F", "%5C") or NUL stays as it is
   // written — a name no file of the site has — so that a lookup can never climb out of the root.
@@ -256,6 +277,30 @@ export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
   const hasIndex = (dir: string): boolean => files.hasDirectory(dir) && INDEX_NAMES.some((name) => files.hasFile(dir === "" ? name : `${dir}/${name}`));
   if (directory) return hasIndex(p);
   return files.hasFile(p) || hasIndex(p);
+}
+
+/**
+ * The HTML file of the site that serves `target`, when there is one: the
+ * file itself (an `.html` or `.htm` file), or the index of the directory
+ * it names (see {@link siteHas}); null when the file is not HTML or is
+ * not there.
+ *
+ * @example
+ * ```ts
+ * const files = siteFilesFromLists(["docs/index.html", "a.png"], ["docs"]);
+ * siteHTMLFile(files, { path: "docs", directory: true }); // "docs/index.html"
+ * siteHTMLFile(files, { path: "a.png", directory: false }); // null
+ * ```
+ */
+export function siteHTMLFile(files: SiteFiles, target: SiteTarget): string | null {
+  const { path: p, directory } = target;
+  if (!directory && files.hasFile(p)) return isHTMLFileName(p) ? p : null;
+  if (!files.hasDirectory(p)) return null;
+  for (const name of INDEX_NAMES) {
+    const index = p === "" ? name : `${p}/${name}`;
+    if (files.hasFile(index)) return index;
+  }
+  return null;
 }
 
 /**

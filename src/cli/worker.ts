@@ -7,6 +7,7 @@
  */
 
 import { type FileJob, type FileResult, runFileTask, type TaskEnvironment } from "./file-tasks.ts";
+import { encodePending } from "./fragment-check.ts";
 import { siteFilesFrom, type WorkerInit } from "./worker-pool.ts";
 
 const encoder = new TextEncoder();
@@ -21,8 +22,11 @@ process.on("message", async (message: WorkerInit | FileJob[]) => {
   }
   const results: FileResult[] = [];
   for (const job of message as FileJob[]) {
-    const result = await runFileTask(job, init.task, env!);
-    // Optimisation: the output is encoded here, in parallel, and crosses as bytes (the main thread
+    let result = await runFileTask(job, init.task, env!);
+    const fragments = result.fragments;
+    // Optimisation: a page's links into other pages cross to the main process as one string (see encodePending).
+    if (fragments !== undefined && typeof fragments.pending !== "string") result = { ...result, fragments: { ...fragments, pending: encodePending(fragments.pending) } };
+    // Optimisation: the output is encoded here, in parallel, and crosses as bytes (the main process
     // writes them as they are).
     results.push(typeof result.out === "string" && result.out !== "" ? { ...result, out: encoder.encode(result.out) } : result);
   }

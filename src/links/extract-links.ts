@@ -18,7 +18,7 @@ import {
   validateURL,
   type ValidationError,
 } from "../core/index.ts";
-import { serializeFast } from "../core/fast-path.ts";
+import { serializeFast, withoutValidationErrors } from "../core/fast-path.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
@@ -27,6 +27,7 @@ import { changedEncoding, decodeDocument, type DecodedDocument, decodeWith, enco
 import { LinksError } from "./errors.ts";
 import {
   type Attribute,
+  type LeanDocument,
   type LeanElement,
   type LeanText,
   parseWithPositions,
@@ -730,7 +731,9 @@ class DocumentReader {
     if (this.validate) {
       // An empty or missing form action is never parsed ("If action is the
       // empty string, let action be the URL of the form document"): no errors.
-      const errors = fixedURL !== undefined ? [] : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
+      // Optimisation: a value of the common clean shapes is not parsed again to find no errors (see withoutValidationErrors).
+      const errors =
+        fixedURL !== undefined || withoutValidationErrors(value, base) ? [] : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
       (link as { errors?: readonly LinkValidationError[] }).errors = placeValidationErrors(errors, value.length, valueMap, job.layers, start, end);
     }
     this.links.push(link);
@@ -925,6 +928,26 @@ function isRefreshMeta(element: LeanElement): boolean {
 }
 
 /**
+ * One document {@link extractSites} has read (the top one, or a srcdoc
+ * document), for a caller that wants more of its tree than its links.
+ *
+ * @example
+ * ```ts
+ * const read: ReadDocument = { tree: prepareDocument("<p id=x>", { url: "https://example.com/" }).parsed.document, depth: 0, template: false, links: null };
+ * ```
+ */
+export interface ReadDocument {
+  /** Its lean tree: every element, in tree order (template contents under their template's `content`). */
+  readonly tree: LeanDocument;
+  /** 0 for the top document, 1 for a srcdoc document in it, … */
+  readonly depth: number;
+  /** Whether its iframe is in template contents. */
+  readonly template: boolean;
+  /** For a srcdoc document, its own links (not those of srcdoc documents inside it); null for the top document. */
+  readonly links: readonly Link[] | null;
+}
+
+/**
  * Every link site of a prepared document, srcdoc documents included, in
  * source order, with lines and columns; with `rewriting`, also where each
  * one's text is, for {@link rewriteLinks}.
@@ -935,9 +958,9 @@ function isRefreshMeta(element: LeanElement): boolean {
  * // "https://example.com/x"
  * ```
  */
-export function extractSites(document: PreparedDocument, validate: boolean, rewriting: true): { links: Link[]; sites: LinkSite[] };
-export function extractSites(document: PreparedDocument, validate: boolean, rewriting: false): { links: Link[]; sites: null };
-export function extractSites(document: PreparedDocument, validate: boolean, rewriting: boolean): { links: Link[]; sites: LinkSite[] | null } {
+export function extractSites(document: PreparedDocument, validate: boolean, rewriting: true, onDocument?: (read: ReadDocument) => void): { links: Link[]; sites: LinkSite[] };
+export function extractSites(document: PreparedDocument, validate: boolean, rewriting: false, onDocument?: (read: ReadDocument) => void): { links: Link[]; sites: null };
+export function extractSites(document: PreparedDocument, validate: boolean, rewriting: boolean, onDocument?: (read: ReadDocument) => void): { links: Link[]; sites: LinkSite[] | null } {
   const links: Link[] = [];
   const sites: LinkSite[] | null = rewriting ? [] : null;
   let id = 0;
@@ -956,8 +979,12 @@ export function extractSites(document: PreparedDocument, validate: boolean, rewr
   ];
   // A work list, not recursion: srcdoc documents nest as deep as the input lets them.
   for (let j = 0; j < jobs.length; j++) {
-    const reader = new DocumentReader(jobs[j]!, validate, document, links, sites, jobs, () => id++);
+    const job = jobs[j]!;
+    const before = links.length;
+    const reader = new DocumentReader(job, validate, document, links, sites, jobs, () => id++);
     reader.read();
+    // The tree of each document, while it is still there (srcdoc documents are read once, here).
+    onDocument?.({ tree: job.parsed.document, depth: job.depth, template: job.template, links: job.depth === 0 ? null : links.slice(before) });
     sampleReaders?.push(reader);
     jobs[j] = undefined as unknown as Job; // Let a finished document's tree go.
   }

@@ -24,7 +24,7 @@ describe("docbase check: the example site", () => {
     const run = await docbase(["check", "examples/site", "--url", "https://example.com/"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(readFileSync(path.join(repo, "test/data/cli/example-site-check.txt"), "utf8"));
-    expect(run.stderr).toMatch(/^docbase check: 9 problems \(3 URL validation errors, 3 missing files, 3 base-URL surprises\) in 13 files \(64 links\)/);
+    expect(run.stderr).toMatch(/^docbase check: 9 problems \(3 URL validation errors, 3 missing files, 0 missing fragments, 3 base-URL surprises\) in 13 files \(64 links\)/);
   });
 
   it("gives every finding as a JSON line with --json", async () => {
@@ -153,6 +153,8 @@ describe("docbase check: missing files", () => {
       ["index.html", 5, "missing-file", "empty/"],
       ["index.html", 6, "missing-file", "gone.html"],
       ["index.html", 7, "missing-file", "img/b.png"],
+      // The page has no element "x" (docs/a%20b.html#top is the top of that page).
+      ["index.html", 9, "missing-fragment", "#x"],
     ]);
   });
 

@@ -2,7 +2,7 @@
 // subprocess suites cover the rest; where a validation error is in the
 // source is the links layer's, tested in test/links/validation-positions.test.ts).
 import { describe, expect, it } from "vitest";
-import { directoryOf, siteFileForURL, siteFilesFromLists, siteFileURL, siteHas, siteRootOption } from "../../src/cli/site.ts";
+import { directoryOf, siteFileForHref, siteFileForURL, siteFilesFromLists, siteFileURL, siteHas, siteHTMLFile, siteRootOption } from "../../src/cli/site.ts";
 import { isUsageError } from "../../src/cli/index.ts";
 
 describe("site files and URLs", () => {
@@ -24,6 +24,24 @@ describe("site files and URLs", () => {
     expect(siteFileForURL(root, "https://example.com/other/")).toBeNull();
     expect(siteFileForURL(root, "http://example.com/site/a.html")).toBeNull();
     expect(siteFileForURL(root, "mailto:a@example.com")).toBeNull();
+  });
+
+  it("siteFileForHref, on a URL already serialized and cut at its query or fragment, is siteFileForURL", () => {
+    for (const root of ["https://example.com/site/", "foo://h/a/", "file:///srv/www/"]) {
+      for (const href of [`${root}a%20b/c.html`, `${root}x/`, root, root.slice(0, -1), `${root}%2F..%2Fetc`, `${root}%C3%A9.html`, "https://example.com/other", "mailto:x", "foo:", "foo://h/a"]) {
+        expect(siteFileForHref(root, href), `${href} under ${root}`).toEqual(siteFileForURL(root, href));
+      }
+    }
+  });
+
+  it("siteHTMLFile: the HTML file that serves a URL, or null", () => {
+    const files = siteFilesFromLists(["index.html", "a/index.htm", "b/readme.txt", "c.html", "d.png"], ["a", "b"]);
+    expect(siteHTMLFile(files, { path: "", directory: true })).toBe("index.html");
+    expect(siteHTMLFile(files, { path: "a", directory: false })).toBe("a/index.htm");
+    expect(siteHTMLFile(files, { path: "c.html", directory: false })).toBe("c.html");
+    expect(siteHTMLFile(files, { path: "d.png", directory: false })).toBeNull();
+    expect(siteHTMLFile(files, { path: "b", directory: true })).toBeNull();
+    expect(siteHTMLFile(files, { path: "gone.html", directory: false })).toBeNull();
   });
 
   it("siteHas: files, directory indexes, and directories without a slash", () => {

@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ErrorSink } from "../../src/core/error-sink.ts";
-import { parseAbsoluteFast, parseRelativeFast, serializeFast } from "../../src/core/fast-path.ts";
+import { parseAbsoluteFast, parseRelativeFast, serializeFast, withoutValidationErrors } from "../../src/core/fast-path.ts";
+import { validateURL } from "../../src/core/validate-url.ts";
 import { serializeURL } from "../../src/core/serializer.ts";
 import { basicURLParse } from "../../src/core/parser.ts";
 import type { URLRecord } from "../../src/core/url-record.ts";
@@ -163,5 +164,57 @@ describe("serializeFast agrees with parsing and serializing", () => {
     expect(serializeFast("x", changing)).toBe("https://a.example/x");
     changing.host = "b.example";
     expect(serializeFast("x", changing)).toBe("https://b.example/x");
+  });
+});
+
+describe("withoutValidationErrors: true only where the full parser reports no validation error", () => {
+  const wpt = loadURLTestData();
+  const errorsOf = (input: string, base: URLRecord | null): string[] => validateURL(input, base === null ? undefined : { base }).errors.map((e) => e.type);
+
+  it("on every urltestdata input, the real URLs of the corpus, and every case against several bases", () => {
+    let clean = 0;
+    let claimed = 0;
+    const check = (input: string, base: URLRecord | null): void => {
+      const claim = withoutValidationErrors(input, base);
+      const errors = errorsOf(input, base);
+      if (errors.length === 0) clean++;
+      if (!claim) return;
+      claimed++;
+      expect(errors, `${JSON.stringify(input)} against ${base === null ? "no base" : serializeURL(base)}`).toEqual([]);
+    };
+    for (const input of [...wpt.map((c) => c.input), ...realURLs()]) check(input, null);
+    for (const c of wpt) {
+      for (const base of c.base === null ? bases : [full(c.base, null), ...bases]) if (base !== null) check(c.input, base);
+    }
+    // Most error-free inputs are recognised, or the shortcut saves nothing.
+    expect(claimed).toBeGreaterThan(40_000);
+    expect(claimed / clean).toBeGreaterThan(0.8);
+  });
+
+  it("on random references and absolute URLs (fast-check)", () => {
+    const segment = fc.constantFrom("a", "b", ".", "..", "%2e", "%zz", "%4", "|", "[x]", "x.y", "", "~u", "%41", "é", " ", "\\", "\t", "xn--a", "XN--nxa");
+    const reference = fc
+      .tuple(
+        fc.constantFrom("", "/", "//h/", "//xn--a.com/", "//H:0443/", "./", "../", "?", "#", "http://H/", "https://x:443/", "https://a..b/", "ws://1.2/", "https://h", "a:"),
+        fc.array(segment, { maxLength: 6 }),
+        fc.constantFrom("", "?q=1", "?'", "#f", "#`", "?a#b", "#a#b", "#", "?", "#%"),
+      )
+      .map(([head, segments, tail]) => head + segments.join("/") + tail);
+    fc.assert(
+      fc.property(reference, fc.constantFrom(null, ...bases), (input, base) => {
+        if (withoutValidationErrors(input, base)) expect(errorsOf(input, base)).toEqual([]);
+      }),
+      { numRuns: 20_000, seed: Number(process.env["FC_SEED"] ?? 42) },
+    );
+  });
+
+  it("says so for the common shapes, and not for what has an error", () => {
+    const base = full("https://example.com/docs/v1/page", null)!;
+    for (const input of ["../a.html#s", "/wiki/New_Zealand", "#top", "?q=1&r=%C3%A9", "https://example.org/x?y#z", "//cdn.example/a.png"]) {
+      expect(withoutValidationErrors(input, base), input).toBe(true);
+    }
+    for (const input of ["a b", "/%zz", "#a#b", "a|b", "https://xn--nxa.example/", "HTTP://Example.com/", "\\x", "é"]) {
+      expect(withoutValidationErrors(input, base), input).toBe(false);
+    }
   });
 });
