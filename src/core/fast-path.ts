@@ -517,3 +517,79 @@ export function serializeFast(input: string, base: Readonly<URLRecord> | null): 
   if (j < length && scanWhile(input, j + 1, FRAGMENT, -1) === -1) return undefined;
   return basePrefix(base) + head + (from === 0 ? input : input.slice(from));
 }
+
+/** URL code points in ASCII (https://url.spec.whatwg.org/#url-code-points): alphanumerics and `!$&'()*+,-./:;=?@_~`. */
+const urlUnit: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (const c of "!$&'()*+,-./:;=?@_~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") t[c.charCodeAt(0)] = 1;
+  return t;
+})();
+
+function isASCIIHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
+/** Hosts of labels of 1 to 63 lower-case letters, digits and hyphens, no hyphen first or last (see {@link withoutValidationErrors}). */
+const strictLabels = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * Whether `input` against `base` (null: none) provably parses without a
+ * single validation error (https://url.spec.whatwg.org/#validation-error):
+ * true only for a shape the fast paths take (see {@link serializeFast}:
+ * no whitespace to trim, no credentials, no port to drop, a lower-case
+ * host that is not a number, no backslash, nothing to percent-encode)
+ * whose code units are all URL code points, except the one "#" that
+ * starts the fragment and "%" followed by two hex digits, and which has
+ * no "xn--" (a Punycode label, which domain to ASCII checks), no empty
+ * label or anything but letters, digits and hyphens in its host (domain
+ * to ASCII reports those). False means
+ * "not known": the caller validates with the full parser.
+ *
+ * Internal: for the links layer, which validates every link of a page for
+ * `docbase check`; the whole WPT data set and the corpus's URLs check it
+ * against the full parser's errors (test/core/fast-path.test.ts).
+ *
+ * Optimisation: most links of real pages are of this shape, and the full
+ * parser with an error sink costs about as much as the extraction of the
+ * link; this scan is a fraction of that.
+ *
+ * @example
+ * ```ts
+ * const base = parseURL("https://example.com/docs/")!;
+ * withoutValidationErrors("../api/#x", base); // true
+ * withoutValidationErrors("a b", base); // false (the space is an invalid-URL-unit)
+ * withoutValidationErrors("/%zz", base); // false (a "%" without two hex digits)
+ * ```
+ */
+export function withoutValidationErrors(input: string, base: Readonly<URLRecord> | null): boolean {
+  let fragment = false;
+  const length = input.length;
+  for (let i = 0; i < length; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x80 && urlUnit[c] === 1) continue;
+    if (c === 0x25 && isASCIIHexDigit(input.charCodeAt(i + 1)) && isASCIIHexDigit(input.charCodeAt(i + 2))) {
+      i += 2;
+      continue;
+    }
+    // "#" is not a URL code point: only the one that ends the path or query is not an error.
+    if (c === 0x23 && !fragment) {
+      fragment = true;
+      continue;
+    }
+    return false;
+  }
+  if (input.includes("xn--") || /xn--/i.test(input)) return false;
+  // A host with an empty label ("a..b", ".a", "a.") is a domain-to-ASCII error.
+  const slashes = input.indexOf("//");
+  if (slashes !== -1 && (slashes === 0 || input.charCodeAt(slashes - 1) === 0x3a)) {
+    let end = slashes + 2;
+    while (end < length && !"/?#:".includes(input[end]!)) end++;
+    // Only labels that strict ToASCII takes as they are: letters, digits and hyphens, 1 to 63 of
+    // them, no hyphen first or last, none in the third and fourth places (CheckHyphens), at most 253
+    // in all (VerifyDnsLength). Domain to ASCII reports the rest as it would under its strict rules
+    // ("_", an empty label, "-a", "ab--c", a 64-letter label).
+    const host = input.slice(slashes + 2, end);
+    if (host.length > 253 || !strictLabels.test(host) || /(?:^|\.)[a-z0-9]{2}--/.test(host)) return false;
+  }
+  return serializeFast(input, base) !== undefined;
+}
