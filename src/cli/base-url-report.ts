@@ -14,6 +14,7 @@
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { type EncodingName, parseURL, serializeURL } from "../core/index.ts";
 import {
+  attachesDeclarativeShadowRoot,
   createDocumentContext,
   documentBaseURL,
   fallbackBaseURL,
@@ -34,14 +35,17 @@ type ParentNode = DefaultTreeAdapterMap["parentNode"];
  *   data: or javascript: URL, so the frozen base URL is the fallback base
  *   URL (https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url);
  * - `"not-first"`: an earlier `<base href>` decides;
- * - `"in-template"`: it is in a `<template>`'s contents, not in the document.
+ * - `"in-template"`: it is in a `<template>`'s contents, not in the document;
+ * - `"in-shadow-root"`: it is in a declarative shadow root (a `<template
+ *   shadowrootmode>` the parser attaches to its parent), a shadow tree,
+ *   which "the first base element in tree order" does not enter.
  *
  * @example
  * ```ts
  * const status: BaseElementStatus = "not-first"; // the second <base href> of a document
  * ```
  */
-export type BaseElementStatus = "used" | "unusable" | "not-first" | "in-template";
+export type BaseElementStatus = "used" | "unusable" | "not-first" | "in-template" | "in-shadow-root";
 
 /**
  * One `<base href>` of a document.
@@ -94,7 +98,7 @@ export interface BaseURLReport {
   readonly documentBaseURL: string;
   /** "base" when a `<base href>` sets it, "fallback" when there is none, or the first is unusable. */
   readonly derivation: "base" | "fallback";
-  /** Every `<base href>`, in tree order (template contents included, marked). */
+  /** Every `<base href>`, in tree order (template contents and declarative shadow roots included, marked). */
   readonly bases: readonly BaseElementReport[];
   /**
    * The relative links before the `<base>` that sets the base URL: they
@@ -105,18 +109,26 @@ export interface BaseURLReport {
   readonly linksBeforeBase: { readonly count: number; readonly first: SourcePosition } | null;
 }
 
-/** Every HTML `base` element with an href, in tree order, and whether it is inside template contents, and whether its parent is `head`. */
-function findBases(root: ParentNode, inTemplate: boolean, found: { element: Element; inTemplate: boolean; inHead: boolean }[]): void {
+/** Where a `<base href>` is: in the document, in template contents, or in a declarative shadow root. */
+type BasePlace = "document" | "template" | "shadow-root";
+
+/**
+ * Every HTML `base` element with an href, in tree order, where it is (the
+ * innermost of template contents and shadow roots decides), and whether
+ * its parent is `head`.
+ */
+function findBases(root: ParentNode, place: BasePlace, found: { element: Element; place: BasePlace; inHead: boolean }[]): void {
   for (const child of root.childNodes) {
     if (!("tagName" in child)) continue;
     const element = child as Element;
     if (element.tagName === "base" && element.namespaceURI === HTML_NAMESPACE && element.attrs.some((a) => a.name === "href" && a.namespace === undefined)) {
       const parent = element.parentNode as Element | null;
-      found.push({ element, inTemplate, inHead: parent !== null && "tagName" in parent && parent.tagName === "head" });
+      found.push({ element, place, inHead: parent !== null && "tagName" in parent && parent.tagName === "head" });
     }
-    findBases(element, inTemplate, found);
+    findBases(element, place, found);
     if (element.tagName === "template" && "content" in element) {
-      findBases((element as DefaultTreeAdapterMap["template"]).content, true, found);
+      const inside = attachesDeclarativeShadowRoot(parse5TreeAdapter, element) ? "shadow-root" : "template";
+      findBases((element as DefaultTreeAdapterMap["template"]).content, inside, found);
     }
   }
 }
@@ -152,7 +164,7 @@ export function baseURLReport(bytes: Uint8Array, links: readonly Link[], options
   let documentBase: string;
   let firstBase: Element | null = null;
   let firstFrozen: string | null = null;
-  const found: { element: Element; inTemplate: boolean; inHead: boolean }[] = [];
+  const found: { element: Element; place: BasePlace; inHead: boolean }[] = [];
   let text = "";
   if (baseLinks.length === 0) {
     // Optimisation: without a <base href> the parse tree has nothing to say.
@@ -166,8 +178,8 @@ export function baseURLReport(bytes: Uint8Array, links: readonly Link[], options
     const context = createDocumentContext(parse5TreeAdapter, document, { url: options.url, encoding });
     fallback = serializeURL(fallbackBaseURL(context));
     documentBase = serializeURL(documentBaseURL(context));
-    findBases(document, false, found);
-    const first = found.find((b) => !b.inTemplate);
+    findBases(document, "document", found);
+    const first = found.find((b) => b.place === "document");
     if (first !== undefined) {
       firstBase = first.element;
       const frozen = frozenBaseURL(context, first.element);
@@ -177,7 +189,7 @@ export function baseURLReport(bytes: Uint8Array, links: readonly Link[], options
   }
   const bases: BaseElementReport[] = [];
   let usedBaseStart: number | null = null;
-  for (const { element, inTemplate, inHead } of found) {
+  for (const { element, place, inHead } of found) {
     const location = element.sourceCodeLocation?.attrs?.["href"];
     const link =
       location === undefined ? undefined : baseLinks.find((l) => l.start >= location.startOffset && l.start <= location.endOffset);
@@ -186,14 +198,15 @@ export function baseURLReport(bytes: Uint8Array, links: readonly Link[], options
     const url = link?.url ?? null;
     let status: BaseElementStatus;
     let reason: string | null = null;
-    if (inTemplate) status = "in-template";
+    if (place === "template") status = "in-template";
+    else if (place === "shadow-root") status = "in-shadow-root";
     else if (element !== firstBase) status = "not-first";
     else {
       reason = unusableReason(href, fallback, encoding);
       status = reason === null ? "used" : "unusable";
       if (status === "used" && link !== undefined) usedBaseStart = link.start;
     }
-    bases.push({ line: position.line, column: position.column, href, url, status, reason, inBody: !inTemplate && !inHead });
+    bases.push({ line: position.line, column: position.column, href, url, status, reason, inBody: place === "document" && !inHead });
   }
   // The frozen base URL is the document-base layer's; "used" says the same thing from the href.
   const derivation = firstFrozen !== null && bases.some((b) => b.status === "used") ? "base" : "fallback";

@@ -497,6 +497,7 @@ function formatBaseReport(file: string, report: BaseURLReport): string {
     const at = `<base href=${JSON.stringify(base.href)}> at ${base.line}:${base.column}`;
     if (base.status === "not-first") row("ignored", `${at}: only the first <base> with an href counts`);
     else if (base.status === "in-template") row("ignored", `${at}: in a <template>, not in the document`);
+    else if (base.status === "in-shadow-root") row("ignored", `${at}: in a declarative shadow root, not in the document tree`);
     else if (base.status === "unusable") row("ignored", `${at}: it ${base.reason}`);
     if (base.inBody) row("note", `${at} is outside <head> (it counts all the same)`);
   }

@@ -488,7 +488,7 @@ function fragmentFinding(link: Link, url: string, found: Destination | null, pag
 
 function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, label: string | undefined, findings: Finding[]): void {
   const report = baseURLReport(bytes, links, { url, encoding: label });
-  const first = report.bases.find((b) => b.status !== "in-template");
+  const first = report.bases.find((b) => b.status !== "in-template" && b.status !== "in-shadow-root");
   for (const base of report.bases) {
     const common = { line: base.line, column: base.column, category: "base-url" as const, element: "base", attribute: "href", value: base.href, url: base.url };
     const label = `<base href> ${formatValue(base.href)}`;
@@ -498,6 +498,8 @@ function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, la
       findings.push({ ...common, type: "base-not-first", message: `${label} is ignored: only the first <base> with an href counts (at ${first?.line}:${first?.column})` });
     } else if (base.status === "in-template") {
       findings.push({ ...common, type: "base-in-template", message: `${label} is in a <template>: it does not set the document's base URL` });
+    } else if (base.status === "in-shadow-root") {
+      findings.push({ ...common, type: "base-in-shadow-root", message: `${label} is in a declarative shadow root (<template shadowrootmode>): it does not set the document's base URL` });
     }
     if (base.inBody) {
       findings.push({ ...common, type: "base-in-body", message: `${label} is outside <head>: it still sets the base URL of the whole document` });

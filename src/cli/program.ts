@@ -75,7 +75,7 @@ Reports, as file:line:column: type: message,
   - base-URL surprises: base-after-links (relative links before the <base>
     resolve against it all the same), base-unusable (a data:, javascript:
     or unparsable <base href> is ignored), base-not-first (only the first
-    <base href> counts), base-in-body, base-in-template.
+    <base href> counts), base-in-body, base-in-template, base-in-shadow-root.
 Exits with 1 when it reports anything.
 
 Examples:

@@ -190,6 +190,9 @@ describe("docbase check: base-URL surprises", () => {
   it("a base in the body, and one in a template", async () => {
     expect(await checkStdin('<body><p>x</p><base href="/b/"></body>')).toEqual(["1:27 base-in-body"]);
     expect(await checkStdin('<head><template><base href="/t/"></template></head>')).toEqual(["1:29 base-in-template"]);
+    // A declarative shadow root is a shadow tree, not template contents; a template that does not attach one stays a template.
+    expect(await checkStdin('<div><template shadowrootmode="open"><base href="/s/"></template></div>')).toEqual(["1:50 base-in-shadow-root"]);
+    expect(await checkStdin('<a><template shadowrootmode="open"><base href="/s/"></template></a>')).toEqual(["1:48 base-in-template"]);
   });
 
   it("a base in the head, first, usable, before every link: nothing to say", async () => {
