@@ -561,8 +561,10 @@ function runStateMachine(
         const d = end < length ? input.charCodeAt(end) : EOF;
         if (d === 0x3a) {
           // 2. Otherwise, if c is U+003A (:) and insideBrackets is false, then: …
+          // "If buffer is the empty string, host-missing validation error, return failure."
+          // The host is missing before the ":", an empty range there (see ValidationError).
           if (end === pointer) {
-            errors?.report("host-missing", pointer, pointer + 1);
+            errors?.report("host-missing", pointer, pointer);
             return false;
           }
           if (stateOverride === HOSTNAME) return false;

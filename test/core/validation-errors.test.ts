@@ -113,6 +113,9 @@ const rangeCases: [string, string | null, [ValidationErrorType, string, number][
   ["https://u:p@a/", null, [["invalid-credentials", "@", 11]]],
   ["https://u@/", null, [["invalid-credentials", "@", 9], ["host-missing", "", 10]]],
   ["https:///", null, [["special-scheme-missing-following-solidus", "/", 8], ["host-missing", "", 9]]],
+  // A host missing before a port is missing before the ":", which is not itself offending.
+  ["http://:80", null, [["host-missing", "", 7]]],
+  ["https://u@:443/", null, [["invalid-credentials", "@", 9], ["host-missing", "", 10]]],
   ["https://a:99999/", null, [["port-out-of-range", "99999", 10]]],
   ["https://a:12x/", null, [["port-invalid", "x", 12]]],
   ["http://h:😀/", null, [["port-invalid", "😀", 9]]],
