@@ -120,6 +120,11 @@ const rangeCases: [string, string | null, [ValidationErrorType, string, number][
   ["https://a:12x/", null, [["port-invalid", "x", 12]]],
   ["http://h:😀/", null, [["port-invalid", "😀", 9]]],
   ["C|/x", "file:///a/b", [["file-invalid-Windows-drive-letter", "C|", 0], ["invalid-URL-unit", "|", 1]]],
+  // The table's own example of file-invalid-Windows-drive-letter is none by the parser's steps: the
+  // "/" takes it to the file slash state, which reports nothing, and then to the path state (the
+  // error is the file state's, for a drive letter first). whatwg-url agrees.
+  ["/c:/path/to/file", "file:///c:/", []],
+  ["c|/path/to/file", "file:///c:/", [["file-invalid-Windows-drive-letter", "c|", 0], ["invalid-URL-unit", "|", 1]]],
   ["file://C:/x", null, [["file-invalid-Windows-drive-letter-host", "C:", 7]]],
   ["foo://a b/", null, [["host-invalid-code-point", " ", 7]]],
   // One error per run of offending code points where the standard's step reports one for the host.
