@@ -203,7 +203,23 @@ describe("validation error ranges", () => {
     return !(before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff);
   }
 
-  it("every range lies in the input and starts and ends on code point boundaries, for any input (fast-check)", () => {
+  /** What the range of an error of each of these types holds (see ValidationError). */
+  const rangeShapes: Partial<Record<ValidationErrorType, RegExp>> = {
+    "special-scheme-missing-following-solidus": /^[/\\]?$/,
+    "invalid-reverse-solidus": /^\\$/,
+    "invalid-credentials": /^@$/,
+    "host-missing": /^$/,
+    "port-out-of-range": /^[0-9]+$/,
+    "port-invalid": /^[^0-9]$/u,
+    "file-invalid-Windows-drive-letter": /^[A-Za-z][:|]$/,
+    "file-invalid-Windows-drive-letter-host": /^[A-Za-z][:|]$/,
+    "IPv4-empty-part": /^\.$/,
+    "IPv6-invalid-compression": /^:$/,
+    "IPv6-multiple-compression": /^:$/,
+    "IPv6-piece-leading-zero": /^0+$/,
+  };
+
+  it("every range lies in the input, starts and ends on code point boundaries, and holds what its type is about, for any input (fast-check)", () => {
     const alphabet = fc.constantFrom(
       ..."ab:/\\?#@%[].0x1 \t\n\r\u0000<|_é①。１".split(""),
       "💩",
@@ -237,6 +253,14 @@ describe("validation error ranges", () => {
           if (e.type === "domain-percent-encoded") {
             // Percent-encoded bytes only (and the tabs and newlines the parser never saw between them).
             expect(input.slice(e.start, e.end).replace(/[\t\n\r]/g, "")).toMatch(/^(%[0-9A-Fa-f]{2})+$/);
+          }
+          // The errors about one code point, or about a missing piece, cover that and nothing else
+          // (tabs and newlines the parser never saw aside). Text that UTF-8 decoding or IDNA mapping
+          // produced has no positions of its own: there, an error covers the whole host.
+          const text = input.slice(e.start, e.end).replace(/[\t\n\r]/g, "");
+          const shape = rangeShapes[e.type];
+          if (shape !== undefined && !/[^\0-\x7f]|%[89A-Fa-f][0-9A-Fa-f]/.test(text)) {
+            expect(text, `${e.type} in ${JSON.stringify(input)}`).toMatch(shape);
           }
           if (e.type === "invalid-URL-unit") {
             // Only offending code points: none that is a URL code point, but for a "%" (one not
