@@ -216,6 +216,49 @@ describe("withoutValidationErrors: true only where the full parser reports no va
     );
   });
 
+  it("on URLs of mostly clean parts with the odd hazard, where it often says yes (fast-check)", () => {
+    // Lower-case letters and digits, and now and then something that is an error somewhere or
+    // changes the shape: a hyphen or "--", an upper-case letter, a digit label, "_", "xn--", a
+    // percent-encoding (complete or not), a dot segment, a delimiter, a drive letter, a space.
+    const clean = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789".split(""));
+    const hazard = fc.constantFrom("-", "--", "A", "0x", "1", "9", "_", "%41", "%2e", "%4", "%", "xn--", "Xn--", "é", ".", "..", "~", "!", "$", "'", "*", "+", ",", ";", "=", "&", "(", ")", ":", "@", "[", "]");
+    const label = fc.array(fc.oneof({ weight: 9, arbitrary: clean }, { weight: 1, arbitrary: hazard }), { minLength: 1, maxLength: 12 }).map((a) => a.join(""));
+    const host = fc.array(label, { minLength: 1, maxLength: 4 }).map((a) => a.join("."));
+    const rest = fc
+      .array(
+        fc.oneof(
+          { weight: 8, arbitrary: clean },
+          { weight: 2, arbitrary: fc.constantFrom("/", ".", "..", "./", "../", "%2e", "%2E", "%41", "%4", "@", ":", "'", "!", "$", "(", "*", "+", ";", "=", "~", "_", "-", "?", "#", "|", "^", "`", "{", "\\", " ", "%%", "C:", "c|", "//", "A") },
+        ),
+        { maxLength: 15 },
+      )
+      .map((a) => a.join(""));
+    const absolute = fc
+      .tuple(
+        fc.constantFrom("http", "https", "ws", "wss", "ftp", "file", "foo", "HTTP", "blob", "mailto"),
+        fc.constantFrom("://", "://", ":/", ":", ":///"),
+        fc.constantFrom("", "", "", "u@", "u:p@"),
+        host,
+        fc.constantFrom("", "", "", "", ":", ":80", ":443", ":8080", ":08", ":65536", ":x"),
+        fc.constantFrom("", "/", "/", "?", "#"),
+        rest,
+      )
+      .map((a) => a.join(""));
+    const relative = fc.tuple(fc.constantFrom("", "", "/", "//", "./", "../", "?", "#", "../../"), rest).map((a) => a.join(""));
+    const moreBases = ["https://u:p@h/", "http://1.2.3.4/", "http://[::1]/", "wss://h/", "https://h", "blob:https://h/x", "sc:opaque"].map((b) => full(b, null)!);
+    let claimed = 0;
+    fc.assert(
+      fc.property(fc.oneof(absolute, relative), fc.constantFrom(null, ...bases, ...moreBases), (input, base) => {
+        if (!withoutValidationErrors(input, base)) return;
+        claimed++;
+        expect(errorsOf(input, base), `${JSON.stringify(input)} against ${base === null ? "no base" : serializeURL(base)}`).toEqual([]);
+      }),
+      { numRuns: 20_000, seed: Number(process.env["FC_SEED"] ?? 42) },
+    );
+    // A generator whose inputs it never takes would check nothing.
+    expect(claimed).toBeGreaterThan(2_000);
+  });
+
   it("says so for the common shapes, and not for what has an error", () => {
     const base = full("https://example.com/docs/v1/page", null)!;
     for (const input of ["../a.html#s", "/wiki/New_Zealand", "#top", "?q=1&r=%C3%A9", "https://example.org/x?y#z", "//cdn.example/a.png"]) {
