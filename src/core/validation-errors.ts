@@ -9,11 +9,14 @@
 /**
  * Every validation error type the URL Standard names, with its one-line
  * description, in the order of the standard's table (IDNA, host parsing, URL
- * parsing). `failure: true` marks the ones after which parsing fails; the
- * standard qualifies two: domain-to-ASCII fails parsing only when the domain
- * is not ASCII and the relaxed Unicode ToASCII fails too (URL parsing never
- * sets beStrict), and IPv4-out-of-range-part only when it applies to a part
- * other than the last or the last part does not fit.
+ * parsing). `failure: true` marks the ones after which parsing can fail; the
+ * standard qualifies two. domain-to-ASCII: its table says parsing fails when
+ * the domain is not ASCII and the relaxed Unicode ToASCII fails too (URL
+ * parsing never sets beStrict), but the domain parser's later steps fail an
+ * ASCII domain too when, lower-cased, it is empty or has a forbidden domain
+ * code point ("https://a<b/" fails, "https://a_b/" does not), so it is
+ * marked a failure. IPv4-out-of-range-part fails parsing only when it applies
+ * to a part other than the last or the last part does not fit.
  *
  * The table is the standard's as of whatwg/url commit fde3f74 (July 2026),
  * the revision whatwg-url 17.3 implements: it added domain-percent-encoded,

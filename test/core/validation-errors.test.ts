@@ -276,6 +276,23 @@ describe("validation error ranges", () => {
     );
   });
 
+  it("domain-to-ASCII fails parsing for a forbidden domain code point, whatever the table's Failure column says, and not for the rest of ASCII", () => {
+    // The column: failure "when beStrict is true, or domain is not an ASCII string and Unicode
+    // ToASCII with relaxed parameters also fails"; the domain parser: "If result contains a
+    // forbidden domain code point, then return failure."
+    expect(validationErrorTypes["domain-to-ASCII"].failure).toBe(true);
+    for (const input of ["https://a<b/", "https://a%3Cb/", "https://a^b/"]) {
+      const { url, errors } = validateURL(input);
+      expect(url, input).toBeNull();
+      expect(errors.map((e) => e.type), input).toEqual(input.includes("%") ? ["domain-percent-encoded", "domain-to-ASCII"] : ["domain-to-ASCII"]);
+    }
+    for (const input of ["https://a_b/", "https://-a/", "https://xn--a/"]) {
+      const { url, errors } = validateURL(input);
+      expect(url, input).not.toBeNull();
+      expect(errors.map((e) => e.type), input).toEqual(["domain-to-ASCII"]);
+    }
+  });
+
   it("reports nothing for a valid URL string", () => {
     expect(validateURL("https://example.com/a?b#c").errors).toEqual([]);
   });
