@@ -130,6 +130,17 @@ describe("docbase check: fragments", () => {
     expect(one.code).toBe(0);
   });
 
+  it("does not look for the fragment of an item's global identifier (itemid names the item, it is never navigated to)", async () => {
+    const page = [
+      '<div itemscope itemtype="https://schema.org/Organization" itemid="https://example.com/#organization"></div>',
+      '<div itemscope itemid="b.html#product"></div>',
+      '<a href="#organization">missing</a>',
+    ].join("\n");
+    const dir = writeTree(temporaryDirectory(), { "index.html": page, "b.html": "<p>b</p>" });
+    const run = await docbase(["check", dir, "--url", "https://example.com/", "--json"]);
+    expect(findings(dir, run.stdout)).toEqual([["index.html", "3:10", "missing-fragment", "#organization", "index.html"]]);
+  });
+
   it("gives the same report with one thread and with the pool (ids cross threads)", async () => {
     const dir = temporaryDirectory();
     const tree: Record<string, string> = {};
