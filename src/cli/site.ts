@@ -327,7 +327,7 @@ export interface SiteProblem {
  *
  * @example
  * ```ts
- * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], problems: [] };
+ * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], symlinkTargets: new Map(), problems: [], notUTF8: [] };
  * ```
  */
 export interface SiteListing {
@@ -344,6 +344,8 @@ export interface SiteListing {
    * target is, at its own path and URL), copied as links by `rewrite --out`.
    */
   readonly symlinks: string[];
+  /** The target of each of {@link symlinks}, relative to the site root ("/"-separated, links resolved all the way). */
+  readonly symlinkTargets: Map<string, string>;
   /** What the walk left out, and why. */
   readonly problems: SiteProblem[];
   /**
@@ -400,6 +402,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const directories: string[] = [];
   const temporary: string[] = [];
   const symlinks: string[] = [];
+  const symlinkTargets = new Map<string, string>();
   const problems: SiteProblem[] = [];
   const notUTF8: { directory: string; name: Buffer }[] = [];
   const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -447,8 +450,10 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
           continue;
         }
         if (!follow) {
-          if (isWithin(realRoot, target)) symlinks.push(relPath);
-          else problems.push({ path: relPath, kind: "outside", message: `a symbolic link to outside the site root (${target}): skipped (--follow-symlinks follows it)` });
+          if (isWithin(realRoot, target)) {
+            symlinks.push(relPath);
+            symlinkTargets.set(relPath, path.relative(realRoot, target).split(path.sep).join("/"));
+          } else problems.push({ path: relPath, kind: "outside", message: `a symbolic link to outside the site root (${target}): skipped (--follow-symlinks follows it)` });
           continue;
         }
         try {
@@ -475,7 +480,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   for (const list of [html, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
   problems.sort((a, b) => byCodeUnit(a.path, b.path));
-  return { html, other, directories, temporary, symlinks, problems, notUTF8 };
+  return { html, other, directories, temporary, symlinks, symlinkTargets, problems, notUTF8 };
 }
 
 /**

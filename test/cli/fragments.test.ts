@@ -1,5 +1,6 @@
 // docbase check: fragments (issue 17). A real site in a temporary directory, the built command as a
 // subprocess: a link's #fragment must name an element (an id, then an <a name>) of the page it leads to.
+import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFragment, decodePending, encodePending, type PendingFragment } from "../../src/cli/fragment-check.ts";
@@ -139,6 +140,17 @@ describe("docbase check: fragments", () => {
     const dir = writeTree(temporaryDirectory(), { "index.html": page, "b.html": "<p>b</p>" });
     const run = await docbase(["check", dir, "--url", "https://example.com/", "--json"]);
     expect(findings(dir, run.stdout)).toEqual([["index.html", "3:10", "missing-fragment", "#organization", "index.html"]]);
+  });
+
+  it("looks into the target of a symbolic link inside the site (served as its target, read once)", async () => {
+    const page = '<a href="alias.html#sec">ok</a>\n<a href="alias.html#nosec">missing</a>\n<a href="docs/alias.html#sec">ok</a>';
+    const dir = writeTree(temporaryDirectory(), { "index.html": page, "page.html": '<h2 id="sec">S</h2>', "docs/x.html": "" });
+    symlinkSync("page.html", path.join(dir, "alias.html"));
+    symlinkSync("../alias.html", path.join(dir, "docs", "alias.html"));
+    for (const jobs of ["1", "2"]) {
+      const run = await docbase(["check", dir, "--url", "https://example.com/", "--json", "--jobs", jobs]);
+      expect(findings(dir, run.stdout)).toEqual([["index.html", "2:10", "missing-fragment", "alias.html#nosec", "page.html"]]);
+    }
   });
 
   it("gives the same report with one thread and with the pool (ids cross threads)", async () => {
