@@ -96,8 +96,6 @@ interface Inputs {
   readonly directory: boolean;
   /** Directories the walk could not read (each reported, and a failure of the run). */
   readonly unreadable: number;
-  /** A directory's symbolic links inside the site, each to its target (both relative to the site root). */
-  readonly symlinkTargets?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
@@ -116,8 +114,8 @@ async function gatherInputs(input: string, url: string, options: CommonOptions, 
     const unreadable = reportListingProblems(input, listing.problems, output);
     const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...(follow ? {} : { noFollow: true as const }) }));
     // A link inside the site is served like its target: links to it are not missing.
-    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories };
-    return { jobs, siteRoot: root, site, directory: true, unreadable, symlinkTargets: listing.symlinkTargets };
+    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories, links: [...listing.symlinkTargets] };
+    return { jobs, siteRoot: root, site, directory: true, unreadable };
   }
   const documentURL = documentURLOption(url, "--url");
   const siteRoot = directoryOf(documentURL);
@@ -307,7 +305,7 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const held: FileResult[] = [];
   const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin, fragments ? (result) => held.push(result) : undefined);
   if (fragments) {
-    const { results, missing } = settleFragments(held, inputs.jobs, { json, format: findingLine, aliases: inputs.symlinkTargets });
+    const { results, missing } = settleFragments(held, inputs.jobs, { json, format: findingLine });
     counts["problems"] = (counts["problems"] ?? 0) + missing;
     counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + missing;
     writeResults(results, output);

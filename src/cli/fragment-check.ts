@@ -183,23 +183,17 @@ export function missingFragmentFinding(link: Omit<PendingFragment, "target">, wh
  * missing fragment among its page's other findings (by line and column).
  * Returns the results, changed where a fragment is missing, and how many
  * were. A link into a page that was not read (not HTML, unreadable, outside
- * the run) is not checked. A link into a symbolic link of the site
- * (`aliases`: each to its target) is checked in the page it leads to: the
- * link is served as that page, which is read once, at its own path.
+ * the run) is not checked.
  *
  * @example
  * ```ts
- * const { results: settled, missing } = settleFragments(results, jobs, { json: false, format, aliases: new Map([["alias.html", "page.html"]]) });
+ * const { results: settled, missing } = settleFragments(results, jobs, { json: false, format });
  * ```
  */
 export function settleFragments(
   results: readonly FileResult[],
   jobs: readonly FileJob[],
-  options: {
-    readonly json: boolean;
-    readonly format: (display: string, finding: Finding, json: boolean) => string;
-    readonly aliases?: ReadonlyMap<string, string> | undefined;
-  },
+  options: { readonly json: boolean; readonly format: (display: string, finding: Finding, json: boolean) => string },
 ): { results: FileResult[]; missing: number } {
   const displays = new Map<string, string>();
   for (const job of jobs) displays.set(job.rel, job.display);
@@ -210,9 +204,6 @@ export function settleFragments(
     const targets = result.fragments?.targets;
     if (job !== undefined && targets !== null && targets !== undefined) joined.set(job.rel, targets);
   }
-  // A symbolic link's path, as the page it leads to (not read at the link's path).
-  const aliases = options.aliases;
-  const pageOf = (rel: string): string => (aliases === undefined || joined.has(rel) ? rel : (aliases.get(rel) ?? rel));
   const sets = new Map<string, FragmentTargets>();
   const targetsOf = (rel: string): FragmentTargets | null => {
     let set = sets.get(rel);
@@ -235,10 +226,9 @@ export function settleFragments(
     const job = jobs[result.index]!;
     const found: Finding[] = [];
     const check = (target: string, fragment: string, record: () => PendingFragment): void => {
-      const page = pageOf(target);
-      const targets = targetsOf(page);
+      const targets = targetsOf(target);
       if (targets === null || checkFragment(fragment, targets) !== "missing") return;
-      found.push(missingFragmentFinding(record(), displays.get(page) ?? page));
+      found.push(missingFragmentFinding(record(), displays.get(target) ?? target));
     };
     if (typeof pending === "string") forEachPending(pending, check);
     else for (const link of pending) check(link.target, link.fragment, () => link);
