@@ -249,7 +249,8 @@ export function siteFilesFromLists(files: readonly string[], directories: readon
     }
     return at;
   };
-  return { hasFile: (p) => fileSet.has(realPath(p)), hasDirectory: (p) => directorySet.has(realPath(p)), realPath };
+  // A link to what the walk did not list (a skipped or excluded directory) is a file of the site all the same.
+  return { hasFile: (p) => fileSet.has(p) || fileSet.has(realPath(p)), hasDirectory: (p) => directorySet.has(p) || directorySet.has(realPath(p)), realPath };
 }
 
 /**
