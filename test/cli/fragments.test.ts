@@ -155,10 +155,13 @@ describe("docbase check: fragments", () => {
 
   it("finds a page through a symbolic link to a directory of the site, and looks into it", async () => {
     const page = '<a href="latest/page.html#sec">ok</a>\n<a href="latest/page.html#nosec">missing</a>\n<a href="latest/#top">ok</a>\n<a href="latest/gone.html">missing file</a>';
-    const dir = writeTree(temporaryDirectory(), { "index.html": page, "v2/page.html": '<h2 id="sec">S</h2>', "v2/index.html": "" });
+    // Enough pages for two worker processes: the site's links cross to them.
+    const tree: Record<string, string> = { "index.html": page, "v2/page.html": '<h2 id="sec">S</h2>', "v2/index.html": "" };
+    for (let i = 0; i < 60; i++) tree[`filler/${i}.html`] = "";
+    const dir = writeTree(temporaryDirectory(), tree);
     symlinkSync("v2", path.join(dir, "latest"));
     // Not followed, the directory is read at its own path; followed, at the first of its paths in name order.
-    for (const [options, read] of [[[], "v2/page.html"], [["--follow-symlinks"], "latest/page.html"]] as const) {
+    for (const [options, read] of [[["--jobs", "1"], "v2/page.html"], [["--jobs", "2"], "v2/page.html"], [["--follow-symlinks", "--jobs", "2"], "latest/page.html"]] as const) {
       const run = await docbase(["check", dir, "--url", "https://example.com/", "--json", ...options]);
       expect(findings(dir, run.stdout)).toEqual([
         ["index.html", "2:10", "missing-fragment", "latest/page.html#nosec", read],
