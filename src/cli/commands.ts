@@ -114,7 +114,7 @@ async function gatherInputs(input: string, url: string, options: CommonOptions, 
     const unreadable = reportListingProblems(input, listing.problems, output);
     const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...(follow ? {} : { noFollow: true as const }) }));
     // A link inside the site is served like its target: links to it are not missing.
-    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories };
+    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories, links: [...listing.symlinkTargets] };
     return { jobs, siteRoot: root, site, directory: true, unreadable };
   }
   const documentURL = documentURLOption(url, "--url");

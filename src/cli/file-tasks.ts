@@ -450,9 +450,15 @@ function siteFindings(links: readonly Link[], root: string | null, site: SiteFil
  * whatever the base (https://drafts.csswg.org/css-values-4/#local-urls),
  * and it names an SVG resource (a filter, a clip path), not a place to
  * scroll to.
+ *
+ * Nor is an `itemid`'s: it is an item's name, never fetched nor navigated
+ * to (https://html.spec.whatwg.org/multipage/microdata.html#attr-itemid —
+ * "The global identifier of an item is the value of its element's itemid
+ * attribute"); `itemid="https://example.com/#organization"` names an
+ * organization, not an element.
  */
 function fragmentFinding(link: Link, url: string, found: Destination | null, page: PageFragments, findings: Finding[]): void {
-  if (link.kind === "css-url" || link.kind === "css-import") return;
+  if (link.kind === "css-url" || link.kind === "css-import" || link.attribute === "itemid") return;
   const hash = url.indexOf("#");
   if (hash === -1) return;
   const pageURL = page.pageURL;

@@ -70,7 +70,8 @@ Reports, as file:line:column: type: message,
     names no element. Checked in the page itself (where a <base> elsewhere
     sends "#x" elsewhere), in its srcdoc documents (about:srcdoc#x), and in
     the other HTML pages read in the same run; not in other files or
-    external pages, nor in CSS url(). --no-fragments turns it off (and lets
+    external pages, nor in CSS url() or an itemid (an item's name).
+    --no-fragments turns it off (and lets
     each page's report print as soon as it is read);
   - base-URL surprises: base-after-links (relative links before the <base>
     resolve against it all the same), base-unusable (a data:, javascript:

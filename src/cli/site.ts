@@ -216,21 +216,41 @@ export function siteFileForHref(rootURL: string, href: string): SiteTarget | nul
 export interface SiteFiles {
   hasFile(relativePath: string): boolean;
   hasDirectory(relativePath: string): boolean;
+  /** Where the site has the file at `relativePath` (through its symbolic links); the path itself when it has no links. */
+  realPath?(relativePath: string): string;
 }
 
 /**
- * A {@link SiteFiles} over the lists a walk made.
+ * A {@link SiteFiles} over the lists a walk made, and its symbolic links
+ * (`links`: each path to where the walk listed what it leads to, see
+ * {@link SiteListing.symlinkTargets}): a path through a link to a
+ * directory is a path in that directory.
  *
  * @example
  * ```ts
  * siteFilesFromLists(["a.html"], []).hasDirectory(""); // true (the root)
+ * const files = siteFilesFromLists(["v2/a.html"], ["v2"], [["latest", "v2"]]);
+ * files.hasFile("latest/a.html"); // true
+ * files.realPath?.("latest/a.html"); // "v2/a.html"
  * ```
  */
-export function siteFilesFromLists(files: readonly string[], directories: readonly string[]): SiteFiles {
+export function siteFilesFromLists(files: readonly string[], directories: readonly string[], links: readonly (readonly [string, string])[] = []): SiteFiles {
   const fileSet = new Set(files);
   const directorySet = new Set(directories);
   directorySet.add("");
-  return { hasFile: (p) => fileSet.has(p), hasDirectory: (p) => directorySet.has(p) };
+  if (links.length === 0) return { hasFile: (p) => fileSet.has(p), hasDirectory: (p) => directorySet.has(p), realPath: (p) => p };
+  const linkMap = new Map(links);
+  // Segment by segment: a link's target is where the walk listed it, so only the segments after it can be links again.
+  const realPath = (p: string): string => {
+    let at = "";
+    for (const segment of p.split("/")) {
+      at = at === "" ? segment : `${at}/${segment}`;
+      at = linkMap.get(at) ?? at;
+    }
+    return at;
+  };
+  // A link to what the walk did not list (a skipped or excluded directory) is a file of the site all the same.
+  return { hasFile: (p) => fileSet.has(p) || fileSet.has(realPath(p)), hasDirectory: (p) => directorySet.has(p) || directorySet.has(realPath(p)), realPath };
 }
 
 /**
@@ -282,8 +302,9 @@ export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
 /**
  * The HTML file of the site that serves `target`, when there is one: the
  * file itself (an `.html` or `.htm` file), or the index of the directory
- * it names (see {@link siteHas}); null when the file is not HTML or is
- * not there.
+ * it names (see {@link siteHas}), at the path where the site has it
+ * (through its symbolic links: see {@link SiteFiles.realPath}); null when
+ * the file is not HTML or is not there.
  *
  * @example
  * ```ts
@@ -294,11 +315,11 @@ export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
  */
 export function siteHTMLFile(files: SiteFiles, target: SiteTarget): string | null {
   const { path: p, directory } = target;
-  if (!directory && files.hasFile(p)) return isHTMLFileName(p) ? p : null;
+  if (!directory && files.hasFile(p)) return isHTMLFileName(p) ? (files.realPath?.(p) ?? p) : null;
   if (!files.hasDirectory(p)) return null;
   for (const name of INDEX_NAMES) {
     const index = p === "" ? name : `${p}/${name}`;
-    if (files.hasFile(index)) return index;
+    if (files.hasFile(index)) return files.realPath?.(index) ?? index;
   }
   return null;
 }
@@ -327,7 +348,7 @@ export interface SiteProblem {
  *
  * @example
  * ```ts
- * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], problems: [] };
+ * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], symlinkTargets: new Map(), problems: [], notUTF8: [] };
  * ```
  */
 export interface SiteListing {
@@ -344,6 +365,13 @@ export interface SiteListing {
    * target is, at its own path and URL), copied as links by `rewrite --out`.
    */
   readonly symlinks: string[];
+  /**
+   * Where the walk listed what a path leads to, when it is not that path:
+   * the target of each of {@link symlinks} (links resolved all the way),
+   * and, with `followSymlinks`, the first path of a directory reached
+   * again. Relative to the site root, "/"-separated.
+   */
+  readonly symlinkTargets: Map<string, string>;
   /** What the walk left out, and why. */
   readonly problems: SiteProblem[];
   /**
@@ -400,13 +428,15 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const directories: string[] = [];
   const temporary: string[] = [];
   const symlinks: string[] = [];
+  const symlinkTargets = new Map<string, string>();
   const problems: SiteProblem[] = [];
   const notUTF8: { directory: string; name: Buffer }[] = [];
   const utf8 = new TextDecoder("utf-8", { fatal: true });
   const follow = options.followSymlinks === true;
   const excluded = new Set((options.exclude ?? []).map((p) => path.resolve(p)));
   const realRoot = await realpath(root);
-  const seen = new Set<string>();
+  // Each directory walked, by its real path: where it was walked.
+  const seen = new Map<string, string>();
   const addFile = (name: string, relPath: string): void => {
     if (TEMP_FILE_PATTERN.test(name)) temporary.push(relPath);
     else if (isHTMLFileName(name)) html.push(relPath);
@@ -416,10 +446,16 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
     let entries;
     try {
       const real = await realpath(dir);
-      if (seen.has(real)) return;
-      seen.add(real);
+      const walked = seen.get(real);
+      if (walked !== undefined) {
+        symlinkTargets.set(rel, walked);
+        return;
+      }
+      seen.set(real, rel);
       // Names as bytes: a name that is not UTF-8 would otherwise become U+FFFD, a file that is not there.
       entries = await readdir(dir, { withFileTypes: true, encoding: "buffer" });
+      // In name order: a directory reached by two paths is walked at the same one in every run.
+      entries.sort((a, b) => Buffer.compare(a.name, b.name));
     } catch (error) {
       problems.push({ path: rel === "" ? "." : rel, kind: "unreadable", message: `cannot read this directory: ${(error as Error).message}` });
       return;
@@ -447,8 +483,10 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
           continue;
         }
         if (!follow) {
-          if (isWithin(realRoot, target)) symlinks.push(relPath);
-          else problems.push({ path: relPath, kind: "outside", message: `a symbolic link to outside the site root (${target}): skipped (--follow-symlinks follows it)` });
+          if (isWithin(realRoot, target)) {
+            symlinks.push(relPath);
+            symlinkTargets.set(relPath, path.relative(realRoot, target).split(path.sep).join("/"));
+          } else problems.push({ path: relPath, kind: "outside", message: `a symbolic link to outside the site root (${target}): skipped (--follow-symlinks follows it)` });
           continue;
         }
         try {
@@ -475,7 +513,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   for (const list of [html, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
   problems.sort((a, b) => byCodeUnit(a.path, b.path));
-  return { html, other, directories, temporary, symlinks, problems, notUTF8 };
+  return { html, other, directories, temporary, symlinks, symlinkTargets, problems, notUTF8 };
 }
 
 /**

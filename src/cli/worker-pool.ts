@@ -34,7 +34,13 @@ import { type SiteFiles, siteFilesFromLists, siteFilesOnDisk } from "./site.ts";
  * ```
  */
 export type SiteSource =
-  | { readonly type: "lists"; readonly files: readonly string[]; readonly directories: readonly string[] }
+  | {
+      readonly type: "lists";
+      readonly files: readonly string[];
+      readonly directories: readonly string[];
+      /** The site's symbolic links, each to where the walk listed what it leads to (see `SiteListing.symlinkTargets`). */
+      readonly links?: readonly (readonly [string, string])[] | undefined;
+    }
   | { readonly type: "disk"; readonly root: string }
   | null;
 
@@ -62,7 +68,7 @@ export interface WorkerInit {
  */
 export function siteFilesFrom(source: SiteSource): SiteFiles | null {
   if (source === null) return null;
-  return source.type === "lists" ? siteFilesFromLists(source.files, source.directories) : siteFilesOnDisk(source.root);
+  return source.type === "lists" ? siteFilesFromLists(source.files, source.directories, source.links) : siteFilesOnDisk(source.root);
 }
 
 /** Below this many files per worker, fewer workers start; below it in all, none does. */

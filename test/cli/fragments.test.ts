@@ -1,5 +1,6 @@
 // docbase check: fragments (issue 17). A real site in a temporary directory, the built command as a
 // subprocess: a link's #fragment must name an element (an id, then an <a name>) of the page it leads to.
+import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFragment, decodePending, encodePending, type PendingFragment } from "../../src/cli/fragment-check.ts";
@@ -128,6 +129,45 @@ describe("docbase check: fragments", () => {
     // Its links lead to b.html, which this run does not read.
     expect(one.stdout).toBe("");
     expect(one.code).toBe(0);
+  });
+
+  it("does not look for the fragment of an item's global identifier (itemid names the item, it is never navigated to)", async () => {
+    const page = [
+      '<div itemscope itemtype="https://schema.org/Organization" itemid="https://example.com/#organization"></div>',
+      '<div itemscope itemid="b.html#product"></div>',
+      '<a href="#organization">missing</a>',
+    ].join("\n");
+    const dir = writeTree(temporaryDirectory(), { "index.html": page, "b.html": "<p>b</p>" });
+    const run = await docbase(["check", dir, "--url", "https://example.com/", "--json"]);
+    expect(findings(dir, run.stdout)).toEqual([["index.html", "3:10", "missing-fragment", "#organization", "index.html"]]);
+  });
+
+  it("looks into the target of a symbolic link inside the site (served as its target, read once)", async () => {
+    const page = '<a href="alias.html#sec">ok</a>\n<a href="alias.html#nosec">missing</a>\n<a href="docs/alias.html#sec">ok</a>';
+    const dir = writeTree(temporaryDirectory(), { "index.html": page, "page.html": '<h2 id="sec">S</h2>', "docs/x.html": "" });
+    symlinkSync("page.html", path.join(dir, "alias.html"));
+    symlinkSync("../alias.html", path.join(dir, "docs", "alias.html"));
+    for (const jobs of ["1", "2"]) {
+      const run = await docbase(["check", dir, "--url", "https://example.com/", "--json", "--jobs", jobs]);
+      expect(findings(dir, run.stdout)).toEqual([["index.html", "2:10", "missing-fragment", "alias.html#nosec", "page.html"]]);
+    }
+  });
+
+  it("finds a page through a symbolic link to a directory of the site, and looks into it", async () => {
+    const page = '<a href="latest/page.html#sec">ok</a>\n<a href="latest/page.html#nosec">missing</a>\n<a href="latest/#top">ok</a>\n<a href="latest/gone.html">missing file</a>';
+    // Enough pages for two worker processes: the site's links cross to them.
+    const tree: Record<string, string> = { "index.html": page, "v2/page.html": '<h2 id="sec">S</h2>', "v2/index.html": "" };
+    for (let i = 0; i < 60; i++) tree[`filler/${i}.html`] = "";
+    const dir = writeTree(temporaryDirectory(), tree);
+    symlinkSync("v2", path.join(dir, "latest"));
+    // Not followed, the directory is read at its own path; followed, at the first of its paths in name order.
+    for (const [options, read] of [[["--jobs", "1"], "v2/page.html"], [["--jobs", "2"], "v2/page.html"], [["--follow-symlinks", "--jobs", "2"], "latest/page.html"]] as const) {
+      const run = await docbase(["check", dir, "--url", "https://example.com/", "--json", ...options]);
+      expect(findings(dir, run.stdout)).toEqual([
+        ["index.html", "2:10", "missing-fragment", "latest/page.html#nosec", read],
+        ["index.html", "4:10", "missing-file", "latest/gone.html", ""],
+      ]);
+    }
   });
 
   it("gives the same report with one thread and with the pool (ids cross threads)", async () => {

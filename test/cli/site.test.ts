@@ -54,6 +54,20 @@ describe("site files and URLs", () => {
     expect(siteHas(files, { path: "c.html", directory: true })).toBe(false);
   });
 
+  it("siteFilesFromLists: paths through the site's symbolic links", () => {
+    // latest -> v2, v2/old -> v1 (a link inside a linked directory), alias.html -> v2/a.html, loop -> "" (the root).
+    const links = [["latest", "v2"], ["v2/old", "v1"], ["alias.html", "v2/a.html"], ["loop", ""]] as const;
+    const files = siteFilesFromLists(["v1/index.html", "v2/a.html", "latest", "v2/old", "alias.html", "loop"], ["v1", "v2"], links);
+    expect(["latest/a.html", "latest/old/index.html", "alias.html", "loop/loop/v2/a.html", "v2/a.html"].map((p) => files.realPath?.(p))).toEqual(["v2/a.html", "v1/index.html", "v2/a.html", "v2/a.html", "v2/a.html"]);
+    expect([files.hasFile("latest/a.html"), files.hasDirectory("latest/old"), files.hasDirectory("latest"), files.hasFile("latest/b.html")]).toEqual([true, true, true, false]);
+    expect(siteHas(files, { path: "latest/old", directory: true })).toBe(true);
+    expect(siteHTMLFile(files, { path: "latest/old", directory: true })).toBe("v1/index.html");
+    expect(siteHTMLFile(files, { path: "alias.html", directory: false })).toBe("v2/a.html");
+    // A link to what the walk did not list (node_modules, an --out directory) is there all the same, as a file.
+    const skipped = siteFilesFromLists(["x.html"], [], [["x.html", "node_modules/p/x.html"]]);
+    expect([skipped.hasFile("x.html"), siteHas(skipped, { path: "x.html", directory: false })]).toEqual([true, true]);
+  });
+
   it("site roots and directories", () => {
     expect(siteRootOption("https://example.com", "--url")).toBe("https://example.com/");
     expect(siteRootOption("https://example.com/a/b", "--url")).toBe("https://example.com/a/b/");

@@ -92,3 +92,33 @@ describe("extractLinksAndTargets: one parse for links and ids", () => {
     ]);
   });
 });
+
+// The documents and fragments of wpt's html/browsers/browsing-the-web/scroll-to-fragid/ tests on encoding
+// (wpt 12d1939c9d3ae6c62dd90f830633dd24fd12d16f: fragment-and-encoding.html, fragment-and-encoding-2.html;
+// 75d58d918a34a69ee75155aafc01b903cbd6cf30: scroll-frag-non-utf8-encoded-document.html): the element ids as
+// those pages write them, in their legacy encoding, and what each location.hash they set scrolls to (an
+// element: "id"; scrollY 0 after "top": null). The fragment is the URL's, as location.hash serializes it.
+describe("selectIndicatedPart over a parsed legacy-encoded page: wpt's scroll-to-fragid encoding tests", () => {
+  const indicated = (page: string, fragments: readonly string[]): ("top" | "id" | "name" | null)[] => {
+    const { documents } = extractLinksAndTargets(new TextEncoder().encode(page), { url });
+    return fragments.map((f) => selectIndicatedPart(documents[0]!.targets, f));
+  };
+
+  it("fragment-and-encoding.html: UTF-8 whatever the page's encoding, a BOM kept", () => {
+    const page = "<!doctype html>\n<meta charset=windows-1252>\n<div id=&#xFF;></div>\n<div id=&#xFEFF;></div>\n";
+    // location.hash = "\u00FF" (#%C3%BF), "top", "%EF%BB%BF", "%FF".
+    expect(indicated(page, ["%C3%BF", "top", "%EF%BB%BF", "%FF"])).toEqual(["id", "top", "id", null]);
+  });
+
+  it("fragment-and-encoding-2.html: an invalid byte is U+FFFD", () => {
+    const page = "<!doctype html>\n<meta charset=windows-1252>\n<div id=&#xFFFD;></div>\n";
+    expect(indicated(page, ["%C2", "top", "%EF%BB%BF%C2", "%EF%BF%BD"])).toEqual(["id", "top", null, "id"]);
+  });
+
+  it("scroll-frag-non-utf8-encoded-document.html: a fragment is not decoded with the page's encoding (gbk)", () => {
+    const page = '<!doctype html>\n<meta http-equiv="Content-Type" content="text/html; charset=gbk"/>\n<body>\n<div></div>\n<div id="&#x586f" style="position:absolute; top:100px;"></div>\n';
+    // %89g is 塯 (U+586F) in gbk: the page's id, yet not found.
+    expect(indicated(page, ["%89g"])).toEqual([null]);
+    expect(new TextDecoder("gbk").decode(Uint8Array.from([0x89, 0x67]))).toBe("\u586f");
+  });
+});
