@@ -58,6 +58,8 @@ const pages: readonly {
    * parsing, leave unresolved where Chromium resolves them.
    */
   readonly treeLayersInert?: readonly string[];
+  /** The other way: ids Chromium leaves unresolved (inert) that the tree layers resolve. */
+  readonly treeLayersResolved?: readonly string[];
 }[] = [
   {
     name: "a shadow root in a div, with the document's base",
@@ -96,9 +98,16 @@ const pages: readonly {
   },
   {
     name: "known limit of the tree layers: the adoption agency moves the template into a clone of an a",
-    html: '<base href="/b/"><a><div><template shadowrootmode="open"><a id="s8" href="s8">x</a></template></a>',
-    shadow: ["s8"],
-    treeLayersInert: ["s8"],
+    html:
+      '<base href="/b/"><a><div><template shadowrootmode="open"><a id="s8" href="s8">x</a></template></a></div>' +
+      // The host, already a shadow host in Chromium, keeps the next one a template; the trees
+      // no longer show the first one in it, and take the next one as its shadow root.
+      '<a><div><template shadowrootmode="open"><a id="s21" href="s21">x</a></template></a></a><template shadowrootmode="open"><a id="t21" href="t21">x</a></template></div>' +
+      // Into a clone of a b, in the p that hosts it.
+      '<div><b><p><template shadowrootmode="open"><a id="s22" href="s22">x</a></template></b><a id="d22" href="d22">x</a></p></div>',
+    shadow: ["s8", "s21", "s22"],
+    treeLayersInert: ["s8", "s21", "s22"],
+    treeLayersResolved: ["t21"],
   },
   {
     name: "foreign content: no SVG or MathML host; an HTML host inside an integration point; an SVG template is no template",
@@ -280,7 +289,7 @@ describe.skipIf(!browserSuitesRun())("declarative shadow roots: every docbase la
     await browser?.close();
   });
 
-  for (const { name, html, shadow, treeLayersInert = [] } of pages) {
+  for (const { name, html, shadow, treeLayersInert = [], treeLayersResolved = [] } of pages) {
     it(name, () => {
       const chromiumReading = chromiumReadings.get(name)!;
       // The page tests what it claims: Chromium attached exactly these shadow roots.
@@ -292,6 +301,10 @@ describe.skipIf(!browserSuitesRun())("declarative shadow roots: every docbase la
       for (const id of treeLayersInert) {
         expect(expected.href[id], "Chromium resolves it").not.toBe(id);
         expectedOfTrees.href[id] = id;
+      }
+      for (const id of treeLayersResolved) {
+        expect(expected.href[id], "Chromium leaves it unresolved").toBe(id);
+        expectedOfTrees.href[id] = new URL(id, `${new URL(URL_OF_PAGE).origin}/b/`).href;
       }
       const pick = (reading: Omit<Reading, "inShadow">) => ({
         href: Object.fromEntries(Object.keys(expected.href).map((id) => [id, reading.href[id]])),
