@@ -704,6 +704,20 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
       expect(baseURI(context, $("shadowInPlain"))).toBe("about:blank");
     });
 
+    it("nested: a reported move of an inner host out of its shadow root is followed (what is remembered of the chain of hosts is forgotten)", () => {
+      const { context, $ } = open(
+        '<base href="/b/"><div id="h1"><template shadowrootmode="open"><div id="h2"><template shadowrootmode="open"><a id="a">x</a></template></div></template></div>' +
+          '<template id="plain"></template><section id="doc"></section>',
+      );
+      expect(baseURI(context, $("a"))).toBe(O + "/b/");
+      // Into an ordinary template's contents: the inert document.
+      insert(context, adapter.getTemplateContent($("plain")), $("h2"));
+      expect(baseURI(context, $("a"))).toBe("about:blank");
+      // Into the document, where the template keeps its contents (it was the parser's).
+      insert(context, $("doc"), $("h2"));
+      expect(baseURI(context, $("a"))).toBe(O + "/b/");
+    });
+
     it("fragment parsing does not attach: a root fragment, and templates inserted by innerHTML", () => {
       const fragment = kit.loadFragment('<base href="/b/"><div><template shadowrootmode="open"><a id="a">x</a></template></div>');
       if (fragment !== null) {
