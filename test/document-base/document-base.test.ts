@@ -828,6 +828,17 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
       expect(baseURI(off.context, off.$("mi"))).toBe(P);
     });
 
+    it("the parser's xml:base=\"\" on an SVG element is its parent's base URL without fragment; a relative chain resolves level by level", () => {
+      const { context, $ } = open(
+        '<svg id="svg" xml:base="http://svg.example/a/b?q#f"><g id="empty" xml:base=""><g id="up" xml:base="../c/"><g id="g" xml:base="d"><rect id="r"/></g></g></g></svg>',
+        { xmlBase: true, url: P + "#frag" },
+      );
+      expect(baseURI(context, $("svg"))).toBe("http://svg.example/a/b?q#f");
+      expect(baseURI(context, $("empty"))).toBe("http://svg.example/a/b?q");
+      expect(baseURI(context, $("up"))).toBe("http://svg.example/c/");
+      expect(baseURI(context, $("r"))).toBe("http://svg.example/c/d");
+    });
+
     it("the parser's xml:base on an SVG element: changes are reported and followed; the XML namespace's wins over it", () => {
       const { context, $ } = open('<svg><g id="g" xml:base="http://one.example/"><a id="a">x</a></g></svg>', { xmlBase: true });
       const changes = record(context);
