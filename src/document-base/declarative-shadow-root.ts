@@ -190,7 +190,9 @@ function hasShadowRootMode(adapter: DocumentBaseTreeAdapter, template: unknown):
  * template, which the parser inserted as an element, to a new parent (in
  * `<a><div><template shadowrootmode=open></a>`, into a clone of the `a`),
  * where a browser had attached the shadow root to the first parent: the
- * tree no longer shows the host, and the template is taken as one.
+ * tree no longer shows the host, and the template is taken as an ordinary
+ * one; and a later declarative template in that host, which a browser
+ * keeps a template (the host is a shadow host), is taken as its shadow root.
  *
  * @example
  * ```ts

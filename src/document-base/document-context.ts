@@ -368,6 +368,13 @@ interface PendingChange {
 /** Every live context, by document (at most one per document). */
 const registry = new WeakMap<object, Context>();
 
+/**
+ * Counts the reported changes of any tree's structure (`childrenChanged`,
+ * `adopted`): what is remembered about where a declarative shadow root
+ * hangs holds for one value.
+ */
+let structureVersion = 0;
+
 function freezeURL(url: URLRecord): Readonly<URLRecord> {
   return Object.freeze(url);
 }
@@ -489,6 +496,8 @@ export class Context implements DocumentContext<LooseMap> {
   #declarativeShadowRoots: WeakMap<object, object> | null = null;
   /** Whether {@link #declarativeShadowRoots} has any entry. */
   #hasDeclarativeShadowRoots = false;
+  /** For declarative shadow roots, the outermost template of their chain (see {@link #outermostShadowTemplate}). */
+  #outermostShadowTemplates: WeakMap<object, { readonly version: number; readonly template: object }> | null = null;
   readonly #listeners = new Set<BaseURLChangeListener<LooseMap>>();
   #observer: MutationObserverHandle<LooseMap> | null = null;
 
@@ -826,6 +835,48 @@ export class Context implements DocumentContext<LooseMap> {
   }
 
   /**
+   * `template`, whose contents `root` are a declarative shadow root, or,
+   * when that template is itself in a declarative shadow root (nested), the
+   * template of the outermost one: the first up the chain whose own tree is
+   * no declarative shadow root (the document, template contents, a detached
+   * tree). A shadow root's node document is its host's, so all of the chain
+   * have that template's node document.
+   *
+   * Optimisation: the chain is walked once per reported change of
+   * structure, in a loop, and every root on it remembers the answer, so
+   * that the nodes of shadow roots nested n deep cost O(n) in all, not
+   * O(n) each. Only in a tree that records no node documents (parse5,
+   * domhandler), which must report its mutations: a DOM's observer does not
+   * see those inside template contents, where such chains live, so there
+   * the chain is walked each time.
+   */
+  #outermostShadowTemplate(root: object, template: object): object {
+    const adapter = this.adapter;
+    const memo = adapter.getOwnerDocument(template) === null ? (this.#head.#outermostShadowTemplates ??= new WeakMap()) : null;
+    const known = memo?.get(root);
+    if (known !== undefined && known.version === structureVersion) return known.template;
+    const chain: object[] = [root];
+    let outermost = template;
+    for (;;) {
+      const next = rootOf(adapter, outermost);
+      const hit = memo?.get(next);
+      if (hit !== undefined && hit.version === structureVersion) {
+        outermost = hit.template;
+        break;
+      }
+      const inner = adapter.isDocumentFragmentNode(next) ? this.#declarativeShadowTemplate(next) : null;
+      if (inner === null) break;
+      chain.push(next);
+      outermost = inner;
+    }
+    if (memo !== null) {
+      const entry = { version: structureVersion, template: outermost };
+      for (const node of chain) memo.set(node, entry);
+    }
+    return outermost;
+  }
+
+  /**
    * The context of the document a tree belongs to, from its root: this
    * document; another document; a declarative shadow root (its host's node
    * document, https://dom.spec.whatwg.org/#concept-attach-a-shadow-root:
@@ -840,7 +891,7 @@ export class Context implements DocumentContext<LooseMap> {
     if (adapter.isDocumentNode(root)) return this.#contextOfDocument(root);
     if (adapter.isDocumentFragmentNode(root)) {
       const template = this.#declarativeShadowTemplate(root);
-      if (template !== null) return this.contextOfNode(template);
+      if (template !== null) return this.contextOfNode(this.#outermostShadowTemplate(root, template));
       if (this.#isTemplateContent(root)) return this.#inertContext();
     }
     return this;
@@ -857,8 +908,9 @@ export class Context implements DocumentContext<LooseMap> {
     if (this.documentNode !== null) {
       this.#findDeclarativeShadowRoots();
       if (this.#head.#hasDeclarativeShadowRoots) {
-        const template = this.#declarativeShadowTemplate(rootOf(this.adapter, node));
-        if (template !== null) return this.contextOfNode(template);
+        const root = rootOf(this.adapter, node);
+        const template = this.#declarativeShadowTemplate(root);
+        if (template !== null) return this.contextOfNode(this.#outermostShadowTemplate(root, template));
       }
     }
     return this.#contextOfDocument(owner);
@@ -884,13 +936,10 @@ export class Context implements DocumentContext<LooseMap> {
     if (document === null) return null;
     this.#findDeclarativeShadowRoots();
     if (!this.#head.#hasDeclarativeShadowRoots) return null;
-    let root = rootOf(adapter, node);
-    for (;;) {
-      const template = this.#declarativeShadowTemplate(root);
-      if (template === null) return null;
-      root = rootOf(adapter, template);
-      if (root === document) return document;
-    }
+    const root = rootOf(adapter, node);
+    const template = this.#declarativeShadowTemplate(root);
+    if (template === null) return null;
+    return rootOf(adapter, this.#outermostShadowTemplate(root, template)) === document ? document : null;
   }
 
   // --- Element base URLs ----------------------------------------------------------------
@@ -1171,6 +1220,7 @@ export class Context implements DocumentContext<LooseMap> {
   childrenChanged(parent: object, change: ChildrenChange<LooseMap>): void {
     const added = toArray(change.added);
     const removed = toArray(change.removed);
+    structureVersion++;
     // The document's declarative shadow roots are its parser's: found now, if not yet, without
     // the nodes inserted.
     if (added.length > 0 && this.#head.#declarativeShadowRoots === null) this.#findDeclarativeShadowRoots(added);
@@ -1244,6 +1294,7 @@ export class Context implements DocumentContext<LooseMap> {
   }
 
   adopted(node: object, oldDocument: DocumentContext<LooseMap> | object | null): void {
+    structureVersion++;
     let from: Context | null = null;
     if (oldDocument instanceof Context) from = oldDocument;
     else if (oldDocument !== null) from = this.#contextOfDocument(oldDocument);

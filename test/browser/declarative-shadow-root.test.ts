@@ -38,6 +38,10 @@ import { browserSuitesRun, chromiumArgs, chromiumPath } from "./chromium-runner.
 
 const URL_OF_PAGE = "http://docbase.test/dir/page.html";
 
+/** Names that can host a declarative shadow root (Chromium takes the relaxed valid custom element names), and some that cannot. */
+const HOSTS: readonly string[] = ["article", "aside", "blockquote", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "span", "x-!", "x-é", "x-:", "x-."];
+const NOT_HOSTS: readonly string[] = ["a", "button", "li", "ul", "font-face", "annotation-xml", "x"];
+
 /**
  * The pages: every `a` that is read has an id and an href equal to its id
  * (so that extractLinks' values name them), every `form` an id and no
@@ -54,6 +58,8 @@ const pages: readonly {
    * parsing, leave unresolved where Chromium resolves them.
    */
   readonly treeLayersInert?: readonly string[];
+  /** The other way: ids Chromium leaves unresolved (inert) that the tree layers resolve. */
+  readonly treeLayersResolved?: readonly string[];
 }[] = [
   {
     name: "a shadow root in a div, with the document's base",
@@ -92,9 +98,67 @@ const pages: readonly {
   },
   {
     name: "known limit of the tree layers: the adoption agency moves the template into a clone of an a",
-    html: '<base href="/b/"><a><div><template shadowrootmode="open"><a id="s8" href="s8">x</a></template></a>',
-    shadow: ["s8"],
-    treeLayersInert: ["s8"],
+    html:
+      '<base href="/b/"><a><div><template shadowrootmode="open"><a id="s8" href="s8">x</a></template></a></div>' +
+      // The host, already a shadow host in Chromium, keeps the next one a template; the trees
+      // no longer show the first one in it, and take the next one as its shadow root.
+      '<a><div><template shadowrootmode="open"><a id="s21" href="s21">x</a></template></a></a><template shadowrootmode="open"><a id="t21" href="t21">x</a></template></div>' +
+      // Into a clone of a b, in the p that hosts it.
+      '<div><b><p><template shadowrootmode="open"><a id="s22" href="s22">x</a></template></b><a id="d22" href="d22">x</a></p></div>',
+    shadow: ["s8", "s21", "s22"],
+    treeLayersInert: ["s8", "s21", "s22"],
+    treeLayersResolved: ["t21"],
+  },
+  {
+    name: "foreign content: no SVG or MathML host; an HTML host inside an integration point; an SVG template is no template",
+    html:
+      '<base href="/b/"><body><svg><foreignObject><template shadowrootmode="open"><a id="t9" href="t9">x</a></template></foreignObject>' +
+      '<foreignObject><div><template shadowrootmode="open"><a id="s9" href="s9">x</a></template></div></foreignObject>' +
+      '<desc><template shadowrootmode="open"><a id="t10" href="t10">x</a></template></desc></svg>' +
+      '<math><mi><template shadowrootmode="open"><a id="t11" href="t11">x</a></template></mi>' +
+      '<annotation-xml encoding="text/html"><template shadowrootmode="open"><a id="t20" href="t20">x</a></template></annotation-xml></math>' +
+      '<svg><template shadowrootmode="open"><foreignObject><a id="d4" href="d4">x</a></foreignObject></template></svg>',
+    shadow: ["s9"],
+  },
+  {
+    name: "tables: a foster-parented host; a row is no host; a cell's span is",
+    html:
+      '<base href="/b/"><table><div><template shadowrootmode="open"><a id="s10" href="s10">x</a></template></div>' +
+      '<tr><template shadowrootmode="open"><a id="t12" href="t12">x</a></template><td><span><template shadowrootmode="open"><a id="s11" href="s11">x</a></template></span></td></tr></table>',
+    shadow: ["s10", "s11"],
+  },
+  {
+    name: "after the body and after the html, the body is the host, once",
+    html:
+      '<base href="/b/"><body><a id="d5" href="d5">x</a></body><template shadowrootmode="open"><a id="s12" href="s12">x</a></template>' +
+      '</html><template shadowrootmode="open"><a id="t13" href="t13">x</a></template>',
+    shadow: ["s12"],
+  },
+  {
+    name: "the other shadowroot attributes do not matter; mode values that are no keyword; a closed root makes a shadow host",
+    html:
+      '<base href="/b/"><div><template shadowrootmode="open" shadowrootclonable shadowrootdelegatesfocus shadowrootserializable><a id="s13" href="s13">x</a></template></div>' +
+      '<div><template shadowrootmode=" open"><a id="t14" href="t14">x</a></template></div>' +
+      '<div><template shadowrootmode=""><a id="t15" href="t15">x</a></template></div>' +
+      '<div><template shadowrootmode="invalid" shadowrootmode="open"><a id="t16" href="t16">x</a></template></div>' +
+      '<div><template shadowrootmode="closed"><a href="c1">x</a></template><template shadowrootmode="open"><a id="t17" href="t17">x</a></template></div>',
+    shadow: ["s13"],
+  },
+  {
+    name: "hosts: the valid shadow host names and custom element names as Chromium takes them; other names",
+    html:
+      '<base href="/b/"><body>' +
+      HOSTS.map((name, i) => `<${name} id="h${i}"><template shadowrootmode="open"><a id="hs${i}" href="hs${i}">x</a></template></${name}>`).join("") +
+      NOT_HOSTS.map((name, i) => `<${name}><template shadowrootmode="open"><a id="nh${i}" href="nh${i}">x</a></template></${name}>`).join(""),
+    shadow: HOSTS.map((_, i) => `hs${i}`),
+  },
+  {
+    name: "nested: a template in a shadow root's template is no host; deep shadow roots; shadow roots in template contents",
+    html:
+      '<base href="/b/"><div><template shadowrootmode="open"><template shadowrootmode="open"><a id="t18" href="t18">x</a></template></template></div>' +
+      '<div><template shadowrootmode="open"><p><template shadowrootmode="open"><span><template shadowrootmode="open"><a id="s14" href="s14">x</a></template></span></template></p></template></div>' +
+      '<template><div><template shadowrootmode="open"><span><template shadowrootmode="open"><a id="t19" href="t19">x</a></template></span></template></div></template>',
+    shadow: ["s14", "t19"],
   },
   {
     name: "a base element in a shadow root is not the document's",
@@ -225,7 +289,7 @@ describe.skipIf(!browserSuitesRun())("declarative shadow roots: every docbase la
     await browser?.close();
   });
 
-  for (const { name, html, shadow, treeLayersInert = [] } of pages) {
+  for (const { name, html, shadow, treeLayersInert = [], treeLayersResolved = [] } of pages) {
     it(name, () => {
       const chromiumReading = chromiumReadings.get(name)!;
       // The page tests what it claims: Chromium attached exactly these shadow roots.
@@ -237,6 +301,10 @@ describe.skipIf(!browserSuitesRun())("declarative shadow roots: every docbase la
       for (const id of treeLayersInert) {
         expect(expected.href[id], "Chromium resolves it").not.toBe(id);
         expectedOfTrees.href[id] = id;
+      }
+      for (const id of treeLayersResolved) {
+        expect(expected.href[id], "Chromium leaves it unresolved").toBe(id);
+        expectedOfTrees.href[id] = new URL(id, `${new URL(URL_OF_PAGE).origin}/b/`).href;
       }
       const pick = (reading: Omit<Reading, "inShadow">) => ({
         href: Object.fromEntries(Object.keys(expected.href).map((id) => [id, reading.href[id]])),
