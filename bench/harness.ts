@@ -261,8 +261,17 @@ export function measure<T>(
     }
   }
 
-  // 3. Figures.
-  const results = contenders.map((c, i): Result => {
+  return { units, results: figures(contenders, samples, passes, expected) };
+}
+
+/** Step 3 of a measurement: each contender's figures from its samples. */
+function figures(
+  contenders: readonly { readonly name: string }[],
+  samples: readonly (readonly number[])[],
+  passes: readonly number[],
+  expected: readonly { readonly value: number | undefined }[],
+): Result[] {
+  return contenders.map((c, i): Result => {
     const s = samples[i]!;
     const sorted = [...s].sort((a, b) => a - b);
     const med = quantile(sorted, 0.5);
@@ -277,7 +286,76 @@ export function measure<T>(
       checksum: expected[i]!.value ?? NaN,
     };
   });
-  return { units, results };
+}
+
+/**
+ * A contender whose pass may finish later (a web stream, an async
+ * iterator): `run` returns its checksum or a promise of it.
+ */
+export interface AsyncContender<T> {
+  readonly name: string;
+  readonly run: (input: T) => number | Promise<number>;
+}
+
+async function runCheckedAsync<T>(c: AsyncContender<T>, input: T, expected: { value: number | undefined }): Promise<void> {
+  const sum = await c.run(input);
+  sink = (sink + sum) | 0;
+  if (expected.value === undefined) expected.value = sum;
+  else if (sum !== expected.value && !Number.isNaN(sum)) {
+    throw new Error(`${c.name}: checksum changed between passes (${expected.value} then ${sum})`);
+  }
+}
+
+/**
+ * {@link measure} for contenders of which some are asynchronous: the same
+ * warm-up, interleaved rounds, re-warm pass and figures, each pass awaited
+ * before the next starts (a synchronous contender pays one await per pass,
+ * a microtask, nothing next to a pass over a page).
+ */
+export async function measureAsync<T>(
+  input: T,
+  units: number,
+  contenders: readonly AsyncContender<T>[],
+  options: MeasureOptions = defaultOptions(),
+): Promise<Measurement> {
+  const n = contenders.length;
+  const expected = contenders.map(() => ({ value: undefined as number | undefined }));
+  const warmTime = new Array<number>(n).fill(0);
+  const warmPasses = new Array<number>(n).fill(0);
+  const lastPass = new Array<number>(n).fill(Infinity);
+  const warmupNs = options.warmupMs * 1e6;
+  for (;;) {
+    let done = true;
+    for (let i = 0; i < n; i++) {
+      if (warmTime[i]! >= warmupNs && warmPasses[i]! >= options.minWarmupPasses) continue;
+      done = false;
+      const t0 = now();
+      await runCheckedAsync(contenders[i]!, input, expected[i]!);
+      const dt = now() - t0;
+      warmTime[i]! += dt;
+      warmPasses[i]! += 1;
+      lastPass[i] = warmPasses[i]! <= 2 ? dt : Math.min(lastPass[i]!, dt);
+    }
+    if (done) break;
+  }
+  const passes = lastPass.map((t) => Math.max(1, Math.ceil((options.sampleMs * 1e6) / Math.max(t, 1))));
+  const samples: number[][] = contenders.map(() => []);
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < n; k++) {
+      const rotated = (k + round) % n;
+      const i = round % 2 === 0 ? rotated : n - 1 - rotated;
+      const c = contenders[i]!;
+      const reps = passes[i]!;
+      gc();
+      // The re-warm pass of measure(), for the same reason.
+      await runCheckedAsync(c, input, expected[i]!);
+      const t0 = now();
+      for (let r = 0; r < reps; r++) await runCheckedAsync(c, input, expected[i]!);
+      const dt = now() - t0;
+      samples[i]!.push(dt / (reps * units));
+    }
+  }
+  return { units, results: figures(contenders, samples, passes, expected) };
 }
 
 // --- Report ------------------------------------------------------------------
