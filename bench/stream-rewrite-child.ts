@@ -123,7 +123,8 @@ function rewriteValue(kind: CatalogueEntry["kind"], value: string, counter: Coun
  * Registers on a lol-html rewriter one element handler per touched
  * element and attribute (`a[href]`, `img[srcset]`, `[itemid]`, SVG's
  * `[href]` and `[xlink\:href]`), each checking the element's namespace
- * and setting the attribute to the rewritten value.
+ * and setting the attribute to the rewritten value, then freeing the
+ * element (see below).
  *
  * @example
  * ```ts
@@ -141,11 +142,17 @@ export function addLolHandlers(rewriter: LolRewriter, rows: readonly CatalogueEn
     for (const selector of selectors) {
       rewriter.on(selector, {
         element(element) {
-          if (element.namespaceURI !== namespace) return;
-          const value = element.getAttribute(attribute);
-          if (value === null) return;
-          const text = rewriteValue(kind, value, counter);
-          if (text !== undefined) element.setAttribute(attribute, text);
+          if (element.namespaceURI === namespace) {
+            const value = element.getAttribute(attribute);
+            const text = value === null ? undefined : rewriteValue(kind, value, counter);
+            if (text !== undefined) element.setAttribute(attribute, text);
+          }
+          // html-rewriter-wasm 0.4.1 registers no finalizer: the element
+          // given to a handler is a WebAssembly allocation that only its
+          // (undocumented) free() releases. Without it, memory grows with
+          // every element matched (measured on 100 MB of the generated
+          // page's bodies: peak RSS 99 MB, 83 MB with free()).
+          (element as unknown as { free(): void }).free();
         },
       });
     }

@@ -498,6 +498,14 @@ function memory(): ChildResult[] {
         `${mb(r.heapTotalPeak).padStart(10)}  ${mb(r.externalPeak).padStart(8)}  ${r.rewrites.toLocaleString("en-US").padStart(8)}  ${String(r.warnings).padStart(8)}`,
     );
   }
+  heading("Time to the first output chunk (from the first chunk written; cold process)");
+  for (const mib of sizes) {
+    const line = results
+      .map((r, i) => ({ r, run: runs[i]! }))
+      .filter(({ run }) => run.mib === mib && (run.contender === "linkstream" || run.contender === "web" || run.contender === "lol-html"))
+      .map(({ r, run }) => `${labels[run.contender]}${run.base ? " <base>" : ""} ${r.firstOutputMs.toFixed(1)} ms`);
+    console.log(`${String(mib).padStart(5)} MiB: ${line.join(", ")}`);
+  }
   const largest = Math.max(...sizes);
   for (const r of results) {
     if (r.contender !== "linkstream" || r.size !== largest * MiB) continue;
