@@ -212,6 +212,13 @@ export class LinkStream {
   private textStart = 0;
   /** Where the tokenizer has read to (it starts again there). */
   private consumed = 0;
+  /**
+   * The text from `consumed` on. Optimisation: kept apart from `text`, which
+   * grows by concatenation while input is held, so that giving the
+   * tokenizer its next piece does not flatten all the held text each time
+   * (quadratic in the held length).
+   */
+  private unread = "";
   /** The length the text must reach before the tokenizer reads again. */
   private readAt = 0;
   private source: StreamingSource;
@@ -267,7 +274,7 @@ export class LinkStream {
     if (this.mode !== null && this.mode !== kind) throw new LinksError(`The document was given as ${this.mode === "text" ? "text" : "bytes"}: a piece of ${kind === "text" ? "text" : "bytes"} cannot follow`);
     this.guard(() => {
       this.mode = kind;
-      if (typeof chunk === "string") this.text += chunk;
+      if (typeof chunk === "string") this.addText(chunk);
       else this.addBytes(chunk);
       this.pump(false);
     });
@@ -281,7 +288,7 @@ export class LinkStream {
       this.ended = true;
       if (this.mode === "bytes") {
         if (this.encoding === null) this.startDecoding();
-        if (this.decoder !== null) this.text += this.decoder.decode();
+        if (this.decoder !== null) this.addText(this.decoder.decode());
       }
       if (this.mode !== null) this.pump(true);
     });
@@ -300,8 +307,9 @@ export class LinkStream {
   // --- Input ------------------------------------------------------------------------
 
   private addBytes(chunk: Uint8Array): void {
-    // A copy: the caller may reuse its buffer.
-    const own = chunk.slice();
+    // A copy: the caller may reuse its buffer. (Not `chunk.slice()`: for a Node.js Buffer, that is a view.)
+    const own = new Uint8Array(chunk.length);
+    own.set(chunk);
     if (this.keepsBytes()) {
       this.bytes.push(own);
       this.bytesLength += own.length;
@@ -310,7 +318,12 @@ export class LinkStream {
       if (this.bytesLength >= 1024) this.startDecoding();
       return;
     }
-    if (this.decoder !== null) this.text += this.decoder.decode(own, { stream: true });
+    if (this.decoder !== null) this.addText(this.decoder.decode(own, { stream: true }));
+  }
+
+  private addText(text: string): void {
+    this.text += text;
+    this.unread += text;
   }
 
   /** Whether the input bytes are kept: for output, or while they may have to be read again. */
@@ -335,7 +348,7 @@ export class LinkStream {
       return;
     }
     this.decoder = new TextDecoder(this.encoding);
-    this.text += this.decoder.decode(all, { stream: true });
+    this.addText(this.decoder.decode(all, { stream: true }));
   }
 
   /** How much input is held now. */
@@ -377,15 +390,16 @@ export class LinkStream {
   private tokenize(final: boolean): void {
     const textEnd = this.textStart + this.text.length;
     if (!final && textEnd < this.readAt) return;
-    let inputEnd = this.text.length;
+    const unread = this.unread;
+    let inputEnd = unread.length;
     if (!final && inputEnd > 0) {
       // A CR that may be the first half of a CR LF, or a high surrogate, waits for what follows it.
-      const last = this.text.charCodeAt(inputEnd - 1);
+      const last = unread.charCodeAt(inputEnd - 1);
       if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
     }
-    const from = this.consumed - this.textStart;
-    const read = this.source.write(this.text.slice(from, inputEnd), this.consumed, final);
+    const read = this.source.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), this.consumed, final);
     this.consumed += read;
+    this.unread = unread.slice(read);
     const waiting = textEnd - this.consumed;
     this.readAt = textEnd + (waiting > SHORT_TOKEN ? waiting : 0);
   }
@@ -434,13 +448,14 @@ export class LinkStream {
     this.consumed = 0;
     this.readAt = 0;
     this.textStart = 0;
+    this.text = "";
+    this.unread = "";
     if (encoding === "replacement" || encoding === "ISO-2022-JP") {
       this.whole = true;
-      this.text = "";
       return;
     }
     this.decoder = new TextDecoder(encoding);
-    this.text = this.decoder.decode(all, { stream: !final });
+    this.addText(this.decoder.decode(all, { stream: !final }));
   }
 
   /** The encoding URL queries are encoded with (as {@link prepareDocument} says). */

@@ -245,7 +245,8 @@ export function applyToString(text: string, edits: readonly Edit[]): string {
  */
 function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8Array {
   const bytes = document.bytes!;
-  if (edits.length === 0) return bytes.slice();
+  // A copy (Uint8Array's slice: a Node.js Buffer's own slice would be a view of the input).
+  if (edits.length === 0) return Uint8Array.prototype.slice.call(bytes);
   const decoded = document.decoded!;
   const encoding: EncodingName = decoded.encoding === document.encoding ? decoded.encoding : document.encoding;
   const out = writeEditsToBytes(bytes, { ...decoded, encoding }, edits).output;
