@@ -254,10 +254,26 @@ export interface LinksOptions extends CommonOptions {
 export async function linksCommand(input: string, options: LinksOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
-  const inputs = await gatherInputs(input, options.url, options, output);
   const filter = options.internal === true ? "internal" : options.external === true ? "external" : "all";
-  const task: Task = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
-  const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  let inputs: Inputs;
+  let counts: Record<string, number>;
+  if ((await inputKind(input)) === "stdin") {
+    // Standard input is read as a stream (see file-tasks.ts's linksStream).
+    const url = documentURLOption(options.url, "--url");
+    inputs = { jobs: [{ index: 0, path: "-", display: "-", url, rel: "" }], siteRoot: directoryOf(url), site: null, directory: false, unreadable: 0 };
+    const { linksStream } = await import("./file-tasks.ts");
+    const result = await linksStream(process.stdin as AsyncIterable<Uint8Array>, url, { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot }, async (text) => {
+      output.out(text);
+      await output.drain?.();
+    });
+    if (result.out !== "") output.out(result.out);
+    if (result.err !== "") output.err(result.err);
+    counts = result.counts;
+  } else {
+    inputs = await gatherInputs(input, options.url, options, output);
+    const task: Task = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
+    counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
   const ms = performance.now() - started;
   if (options.quiet !== true) {

@@ -221,29 +221,82 @@ async function linksFile(job: FileJob, task: LinksTask, env: TaskEnvironment): P
   const why = undecodable(bytes, task.encoding);
   if (why !== null) return failed(job, "undecodable", why);
   const links = extractLinks(bytes, { url: job.url, encoding: task.encoding });
+  const counts = linkCounts();
+  const shown = countLinks(links, task, counts);
+  const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown) : "";
+  return { index: job.index, out, err: "", counts };
+}
+
+function linkCounts(): Record<string, number> {
+  return { files: 1, links: 0, shown: 0, internal: 0, external: 0, invalid: 0 };
+}
+
+/** Counts `links` (internal, external, invalid) into `counts`; returns those the task's filter shows. */
+function countLinks(links: readonly Link[], task: LinksTask, counts: Record<string, number>): Link[] {
   const root = task.siteRoot;
-  let internal = 0;
-  let external = 0;
-  let invalid = 0;
   const shown: Link[] = [];
   for (const link of links) {
     const isInternal = link.url !== null && root !== null && link.url.startsWith(root);
-    if (link.url === null) invalid++;
-    else if (isInternal) internal++;
-    else external++;
+    if (link.url === null) counts["invalid"]!++;
+    else if (isInternal) counts["internal"]!++;
+    else counts["external"]!++;
     if (task.filter === "all" || (link.url !== null && (task.filter === "internal") === isInternal)) shown.push(link);
   }
+  counts["links"]! += links.length;
+  counts["shown"]! += shown.length;
+  return shown;
+}
+
+/** `links --json`: one line per link. */
+function linkLines(job: FileJob, links: readonly Link[]): string {
   let out = "";
-  if (task.json) {
-    const parts: string[] = [];
-    for (const l of shown) {
-      parts.push(JSON.stringify({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column }));
-    }
-    if (parts.length > 0) out = `${parts.join("\n")}\n`;
-  } else if (shown.length > 0) {
-    out = formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown);
+  for (const l of links) out += `${JSON.stringify({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column })}\n`;
+  return out;
+}
+
+/**
+ * `docbase links -`: the links of the document on standard input
+ * (`pieces`), at URL `url`, read as a stream (see link-stream.ts): with
+ * `--json`, each link's line goes to `write` as soon as the link is
+ * settled, in bounded memory whatever the document's size; the table waits
+ * for the end (its columns are aligned over all rows).
+ *
+ * @example
+ * ```ts
+ * await linksStream(process.stdin, "https://example.com/", task, async (text) => void process.stdout.write(text));
+ * ```
+ */
+export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, write: (text: string) => Promise<void>): Promise<FileResult> {
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+  const counts = linkCounts();
+  const ready: Link[] = [];
+  const table: Link[] = [];
+  let first = true;
+  try {
+    const stream = new LinkStream({ url, encoding: task.encoding, onLink: (link) => ready.push(link) });
+    const step = async (piece: Uint8Array | null): Promise<void> => {
+      if (first && piece !== null) {
+        const why = undecodable(piece, task.encoding);
+        if (why !== null) throw new UndecodableFile(why);
+        first = false;
+      }
+      if (piece === null) stream.end();
+      else stream.write(piece);
+      const shown = countLinks(ready, task, counts);
+      ready.length = 0;
+      if (task.json) {
+        if (shown.length > 0) await write(linkLines(job, shown));
+      } else {
+        for (const link of shown) table.push(link);
+      }
+    };
+    for await (const piece of pieces) await step(piece);
+    await step(null);
+  } catch (error) {
+    if (error instanceof UndecodableFile) return failed(job, "undecodable", error.message);
+    return failed(job, "unreadable", (error as Error).message);
   }
-  return { index: job.index, out, err: "", counts: { files: 1, links: links.length, shown: shown.length, internal, external, invalid } };
+  return { index: 0, out: table.length > 0 ? formatLinkTable("<stdin>", table) : "", err: "", counts };
 }
 
 // --- check ---------------------------------------------------------------------
