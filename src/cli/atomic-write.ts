@@ -25,6 +25,22 @@ function temporaryPath(target: string): string {
 }
 
 /**
+ * What a file is written with: its bytes, or a function that writes them
+ * in pieces (a stream's output) with `write`, and returns whether the file
+ * is to be written after all (false: the temporary file is removed, and
+ * the target left as it was).
+ *
+ * @example
+ * ```ts
+ * const content: FileContent = async (write) => {
+ *   await write(new TextEncoder().encode("<a href=/>"));
+ *   return true;
+ * };
+ * ```
+ */
+export type FileContent = Uint8Array | ((write: (chunk: Uint8Array) => Promise<void>) => Promise<boolean>);
+
+/**
  * Writes `data` to `target` atomically (see the module comment), creating
  * the target's directory if needed. The new file gets `mode` (the
  * original file's permission bits), else the default for new files.
@@ -35,13 +51,22 @@ function temporaryPath(target: string): string {
  * // site/.index.html.docbase-4242-0-0.tmp is written, synced, then renamed to site/index.html
  * ```
  */
-export async function writeFileAtomic(target: string, data: Uint8Array, mode?: number, owner?: { readonly uid: number; readonly gid: number }): Promise<void> {
+export async function writeFileAtomic(target: string, data: FileContent, mode?: number, owner?: { readonly uid: number; readonly gid: number }): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = temporaryPath(target);
   const handle = await open(temporary, "wx", mode ?? 0o666);
   try {
+    let keep = true;
     try {
-      await handle.writeFile(data);
+      if (typeof data === "function") {
+        // Each piece from where the last one ended (writeFile writes all of it, from the current position).
+        keep = await data(async (chunk) => {
+          if (chunk.length > 0) await handle.writeFile(chunk);
+        });
+      } else {
+        await handle.writeFile(data);
+      }
+      if (!keep) return;
       if (owner !== undefined) {
         // The old file's owner and group, where this process may give them (root may; others may keep
         // their own uid and one of their groups); otherwise the new file is the writer's, as any editor's.
@@ -54,6 +79,7 @@ export async function writeFileAtomic(target: string, data: Uint8Array, mode?: n
       await handle.datasync();
     } finally {
       await handle.close();
+      if (!keep) await unlink(temporary).catch(() => undefined);
     }
     await rename(temporary, target);
   } catch (error) {
@@ -81,7 +107,7 @@ export async function writeFileAtomic(target: string, data: Uint8Array, mode?: n
  * await replaceFileAtomic("site/index.html", new TextEncoder().encode("<a href=/>"));
  * ```
  */
-export async function replaceFileAtomic(target: string, data: Uint8Array): Promise<void> {
+export async function replaceFileAtomic(target: string, data: FileContent): Promise<void> {
   const before = await lstat(target);
   if (before.nlink > 1) throw new Error(`it has ${before.nlink} hard links, and replacing it would split them: left as it was`);
   if ((before.mode & 0o200) === 0) throw new Error(`it is read-only (mode ${(before.mode & 0o7777).toString(8).padStart(4, "0")}): left as it was`);

@@ -72,6 +72,8 @@ export interface Output {
   /** Standard output: text, or UTF-8 bytes. */
   readonly out: (text: string | Uint8Array) => void;
   readonly err: (text: string) => void;
+  /** Resolves when standard output can take more (a stream's output waits for it); default: at once. */
+  readonly drain?: (() => Promise<void>) | undefined;
 }
 
 /** Checks `--encoding`: an Encoding Standard label. */
@@ -252,10 +254,26 @@ export interface LinksOptions extends CommonOptions {
 export async function linksCommand(input: string, options: LinksOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
-  const inputs = await gatherInputs(input, options.url, options, output);
   const filter = options.internal === true ? "internal" : options.external === true ? "external" : "all";
-  const task: Task = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
-  const counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  let inputs: Inputs;
+  let counts: Record<string, number>;
+  if ((await inputKind(input)) === "stdin") {
+    // Standard input is read as a stream (see file-tasks.ts's linksStream).
+    const url = documentURLOption(options.url, "--url");
+    inputs = { jobs: [{ index: 0, path: "-", display: "-", url, rel: "" }], siteRoot: directoryOf(url), site: null, directory: false, unreadable: 0 };
+    const { linksStream } = await import("./file-tasks.ts");
+    const result = await linksStream(process.stdin as AsyncIterable<Uint8Array>, url, { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot }, async (text) => {
+      output.out(text);
+      await output.drain?.();
+    });
+    if (result.out !== "") output.out(result.out);
+    if (result.err !== "") output.err(result.err);
+    counts = result.counts;
+  } else {
+    inputs = await gatherInputs(input, options.url, options, output);
+    const task: Task = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
+    counts = await runTask(inputs.jobs, task, inputs.site, options, output, inputs.stdin);
+  }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
   const ms = performance.now() - started;
   if (options.quiet !== true) {
@@ -399,7 +417,8 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const encoding = encodingOption(options.encoding);
   const { mode, root } = rewriteMode(options);
   const kind = await inputKind(input);
-  if (kind !== "directory") throw new UsageError(`rewrite: ${input} is not a directory (rewrite works on a site's directory)`);
+  if (kind === "stdin") return rewriteStandardInput(root, { command: "rewrite", json: options.json === true, encoding, mode, outDir: null, dryRun: options.dryRun === true }, options, output);
+  if (kind !== "directory") throw new UsageError(`rewrite: ${input} is not a directory (rewrite works on a site's directory, or - for standard input)`);
   const inputDir = path.resolve(input);
   let outDir: string | null = options.out === undefined ? null : path.resolve(options.out);
   if (outDir !== null && outDir === inputDir) outDir = null;
@@ -453,6 +472,30 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
     if (outDir !== null) line += dryRun ? ` into ${options.out} (and would copy ${plural(listing.other.length, "other file")})` : ` into ${options.out} (and copied ${plural(counts["copied"] ?? 0, "other file")})`;
     if (stale > 0) line += `; removed ${plural(stale, "temporary file")} left by an interrupted run`;
     output.err(`${line}, ${formatSeconds(ms)}${rate(files, ms)}${failureNote(counts)}\n`);
+  }
+  return failures(counts) > 0 ? 1 : 0;
+}
+
+/**
+ * `docbase rewrite -`: standard input is the document at the root URL,
+ * rewritten to standard output as a stream (see link-stream.ts), in
+ * bounded memory whatever its size; with --dry-run, the changes are
+ * listed instead.
+ */
+async function rewriteStandardInput(url: string, task: Extract<Task, { command: "rewrite" }>, options: RewriteOptions, output: Output): Promise<number> {
+  if (options.out !== undefined) throw new UsageError("rewrite -: standard input is written to standard output; --out is for a site's directory");
+  const started = performance.now();
+  const { rewriteStream } = await import("./file-tasks.ts");
+  const result = await rewriteStream(process.stdin as AsyncIterable<Uint8Array>, url, task, async (chunk) => {
+    output.out(chunk);
+    await output.drain?.();
+  });
+  if (result.out !== "") output.out(result.out);
+  if (result.err !== "") output.err(result.err);
+  const counts = result.counts;
+  if (options.quiet !== true) {
+    const verb = task.dryRun ? "would rewrite" : "rewrote";
+    output.err(`docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} of standard input, ${formatSeconds(performance.now() - started)}${failureNote(counts)}\n`);
   }
   return failures(counts) > 0 ? 1 : 0;
 }

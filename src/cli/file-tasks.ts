@@ -7,14 +7,14 @@
  * @module
  */
 
-import { readFile, realpath, stat } from "node:fs/promises";
+import { type FileHandle, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
-import { absolutize, DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link, rebase, relativize, rewriteLinks } from "../links/index.ts";
+import { absolutize, DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link, LinkStream, rebase, relativize, rewriteLinks } from "../links/index.ts";
 import { extractLinksAndTargets } from "../links/fragment-targets.ts";
 import type { FragmentTargets } from "../links/indicated-part.ts";
 import { copyFileAtomic, replaceFileAtomic, writeFileAtomic } from "./atomic-write.ts";
-import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
+import { DEFAULT_MAX_FILE_SIZE, openRegularFile, readOpenFile, readRegularFile, STREAMING_SIZE } from "./regular-file.ts";
 import { baseURLReport } from "./base-url-report.ts";
 import { sniffEncoding } from "./document-text.ts";
 import { escapeControls, excerpt, findingLine, formatLinkTable, formatValue, linkLabel } from "./format.ts";
@@ -221,29 +221,82 @@ async function linksFile(job: FileJob, task: LinksTask, env: TaskEnvironment): P
   const why = undecodable(bytes, task.encoding);
   if (why !== null) return failed(job, "undecodable", why);
   const links = extractLinks(bytes, { url: job.url, encoding: task.encoding });
+  const counts = linkCounts();
+  const shown = countLinks(links, task, counts);
+  const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown) : "";
+  return { index: job.index, out, err: "", counts };
+}
+
+function linkCounts(): Record<string, number> {
+  return { files: 1, links: 0, shown: 0, internal: 0, external: 0, invalid: 0 };
+}
+
+/** Counts `links` (internal, external, invalid) into `counts`; returns those the task's filter shows. */
+function countLinks(links: readonly Link[], task: LinksTask, counts: Record<string, number>): Link[] {
   const root = task.siteRoot;
-  let internal = 0;
-  let external = 0;
-  let invalid = 0;
   const shown: Link[] = [];
   for (const link of links) {
     const isInternal = link.url !== null && root !== null && link.url.startsWith(root);
-    if (link.url === null) invalid++;
-    else if (isInternal) internal++;
-    else external++;
+    if (link.url === null) counts["invalid"]!++;
+    else if (isInternal) counts["internal"]!++;
+    else counts["external"]!++;
     if (task.filter === "all" || (link.url !== null && (task.filter === "internal") === isInternal)) shown.push(link);
   }
+  counts["links"]! += links.length;
+  counts["shown"]! += shown.length;
+  return shown;
+}
+
+/** `links --json`: one line per link. */
+function linkLines(job: FileJob, links: readonly Link[]): string {
   let out = "";
-  if (task.json) {
-    const parts: string[] = [];
-    for (const l of shown) {
-      parts.push(JSON.stringify({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column }));
-    }
-    if (parts.length > 0) out = `${parts.join("\n")}\n`;
-  } else if (shown.length > 0) {
-    out = formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown);
+  for (const l of links) out += `${JSON.stringify({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column })}\n`;
+  return out;
+}
+
+/**
+ * `docbase links -`: the links of the document on standard input
+ * (`pieces`), at URL `url`, read as a stream (see link-stream.ts): with
+ * `--json`, each link's line goes to `write` as soon as the link is
+ * settled, in bounded memory whatever the document's size; the table waits
+ * for the end (its columns are aligned over all rows).
+ *
+ * @example
+ * ```ts
+ * await linksStream(process.stdin, "https://example.com/", task, async (text) => void process.stdout.write(text));
+ * ```
+ */
+export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, write: (text: string) => Promise<void>): Promise<FileResult> {
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+  const counts = linkCounts();
+  const ready: Link[] = [];
+  const table: Link[] = [];
+  let first = true;
+  try {
+    const stream = new LinkStream({ url, encoding: task.encoding, onLink: (link) => ready.push(link) });
+    const step = async (piece: Uint8Array | null): Promise<void> => {
+      if (first && piece !== null) {
+        const why = undecodable(piece, task.encoding);
+        if (why !== null) throw new UndecodableFile(why);
+        first = false;
+      }
+      if (piece === null) stream.end();
+      else stream.write(piece);
+      const shown = countLinks(ready, task, counts);
+      ready.length = 0;
+      if (task.json) {
+        if (shown.length > 0) await write(linkLines(job, shown));
+      } else {
+        for (const link of shown) table.push(link);
+      }
+    };
+    for await (const piece of pieces) await step(piece);
+    await step(null);
+  } catch (error) {
+    if (error instanceof UndecodableFile) return failed(job, "undecodable", error.message);
+    return failed(job, "unreadable", (error as Error).message);
   }
-  return { index: job.index, out, err: "", counts: { files: 1, links: links.length, shown: shown.length, internal, external, invalid } };
+  return { index: 0, out: table.length > 0 ? formatLinkTable("<stdin>", table) : "", err: "", counts };
 }
 
 // --- check ---------------------------------------------------------------------
@@ -668,27 +721,169 @@ async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult>
     }
     return { index: job.index, out: "", err: "", counts: { copied: 1 } };
   }
-  const bytes = await readJob(job, undefined);
+  const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
+  if (typeof opened === "string") return failed(job, "unreadable", opened);
+  if (opened.size > STREAMING_SIZE) return rewriteStreamed(job, task, target, opened.handle);
+  const bytes = await readOpenFile(opened, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE });
   if (typeof bytes === "string") return failed(job, "unreadable", bytes);
   const why = undecodable(bytes, task.encoding);
   if (why !== null) return failed(job, "undecodable", why);
   const changes: { link: Link; to: string }[] = [];
-  const rewrite = rewriteFunction(task.mode);
   let output: Uint8Array;
   try {
-    output = rewriteLinks(bytes, {
-      url: job.url,
-      encoding: task.encoding,
-      rewrite: (link) => {
-        const to = rewrite(link);
-        if (to !== undefined && to !== link.value) changes.push({ link, to });
-        return to;
-      },
-    });
+    output = rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: noteChanges(task.mode, changes) });
   } catch (error) {
     return failed(job, "failed", (error as Error).message, "cannot be rewritten");
   }
   const changed = changes.length > 0 && !sameBytes(bytes, output);
+  if (task.dryRun) return rewriteReport(job, task, changes, changed);
+  try {
+    if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
+    // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
+    else if (changed) await replaceFileAtomic(await realpath(target), output);
+  } catch (error) {
+    return cannotBeWritten(job, error);
+  }
+  return rewriteReport(job, task, changes, changed);
+}
+
+/** The task's rewrite, noting each link it changes in `changes`. */
+function noteChanges(mode: RewriteMode, changes: { link: Link; to: string }[]): (link: Link) => string | undefined {
+  const rewrite = rewriteFunction(mode);
+  return (link) => {
+    const to = rewrite(link);
+    if (to !== undefined && to !== link.value) changes.push({ link, to });
+    return to;
+  };
+}
+
+function cannotBeWritten(job: FileJob, error: unknown): FileResult {
+  return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: cannot be written: ${escapeControls((error as Error).message)}\n`, counts: { files: 1, failed: 1 } };
+}
+
+/** An error of the rewriting itself (not of reading or writing the file). */
+class RewriteFailure extends Error {}
+
+/**
+ * A file larger than STREAMING_SIZE, rewritten as a stream (see
+ * link-stream.ts): read in pieces, its output written to the temporary
+ * file as it comes, in memory bounded by its longest token, whatever its
+ * size (`--max-file-size` caps only files read whole). A file left as it
+ * was in place is not written.
+ */
+async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, handle: FileHandle): Promise<FileResult> {
+  const changes: { link: Link; to: string }[] = [];
+  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewritePieces(job.url, task, fileChunks(handle), write, changes);
+  try {
+    if (task.dryRun) await run(async () => {});
+    else if (task.outDir !== null) {
+      await writeFileAtomic(
+        target,
+        async (write) => {
+          await run(write);
+          return true;
+        },
+        await modeOf(job.path),
+      );
+    } else {
+      // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
+      await replaceFileAtomic(await realpath(target), async (write) => {
+        await run(write);
+        return changes.length > 0;
+      });
+    }
+  } catch (error) {
+    if (error instanceof UndecodableFile) return failed(job, "undecodable", error.message);
+    if (error instanceof RewriteFailure) return failed(job, "failed", error.message, "cannot be rewritten");
+    return cannotBeWritten(job, error);
+  } finally {
+    await handle.close();
+  }
+  return rewriteReport(job, task, changes, changes.length > 0);
+}
+
+/** A file whose encoding is the replacement encoding (see undecodable). */
+class UndecodableFile extends Error {}
+
+/** The pieces of an open file, from where it is to its end (one buffer, reused: each piece is read before the next). */
+async function* fileChunks(handle: FileHandle): AsyncGenerator<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+    if (bytesRead === 0) return;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
+/**
+ * Rewrites the document `pieces` gives, as `task` says, through a
+ * {@link LinkStream}: each piece of output goes to `write` as it comes
+ * (awaited, so a slow writer holds the reading back), each link changed
+ * to `changes`. Throws an UndecodableFile for a document in the
+ * replacement encoding, a RewriteFailure when the rewriting fails, and
+ * what `pieces` or `write` throw.
+ */
+async function rewritePieces(
+  url: string,
+  task: Pick<RewriteTask, "encoding" | "mode">,
+  pieces: AsyncIterable<Uint8Array>,
+  write: (chunk: Uint8Array) => Promise<void>,
+  changes: { link: Link; to: string }[],
+): Promise<void> {
+  const output: Uint8Array[] = [];
+  let stream: LinkStream;
+  try {
+    stream = new LinkStream({ url, encoding: task.encoding, rewrite: noteChanges(task.mode, changes), onOutput: (piece) => output.push(piece as Uint8Array) });
+  } catch (error) {
+    throw new RewriteFailure((error as Error).message);
+  }
+  let first = true;
+  const step = async (piece: Uint8Array | null): Promise<void> => {
+    if (first && piece !== null) {
+      // The encoding is sniffed from the first 1024 bytes; a first piece is rarely shorter (a pipe's may be).
+      const why = undecodable(piece, task.encoding);
+      if (why !== null) throw new UndecodableFile(why);
+      first = false;
+    }
+    try {
+      if (piece === null) stream.end();
+      else stream.write(piece);
+    } catch (error) {
+      throw new RewriteFailure((error as Error).message);
+    }
+    for (const chunk of output) await write(chunk);
+    output.length = 0;
+  };
+  for await (const piece of pieces) await step(piece);
+  await step(null);
+}
+
+/**
+ * `docbase rewrite -`: the document on standard input (`pieces`), at URL
+ * `url`, rewritten as `task` says, to `write` (standard output) as it
+ * comes; with `task.dryRun`, nothing is written and the changes are
+ * listed. Never throws for a bad document: the result says what went wrong.
+ *
+ * @example
+ * ```ts
+ * const result = await rewriteStream(process.stdin, "https://example.com/", task, async (chunk) => void process.stdout.write(chunk));
+ * ```
+ */
+export async function rewriteStream(pieces: AsyncIterable<Uint8Array>, url: string, task: RewriteTask, write: (chunk: Uint8Array) => Promise<void>): Promise<FileResult> {
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+  const changes: { link: Link; to: string }[] = [];
+  try {
+    await rewritePieces(url, task, pieces, task.dryRun ? async () => {} : write, changes);
+  } catch (error) {
+    if (error instanceof UndecodableFile) return failed(job, "undecodable", error.message);
+    if (error instanceof RewriteFailure) return failed(job, "failed", error.message, "cannot be rewritten");
+    return failed(job, "unreadable", (error as Error).message);
+  }
+  return rewriteReport(job, task, changes, changes.length > 0);
+}
+
+/** The result of rewriting one file: its counts, and with --dry-run the changes. */
+function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly { link: Link; to: string }[], changed: boolean): FileResult {
   const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? changes.length : 0 };
   let out = "";
   if (task.dryRun) {
@@ -704,14 +899,6 @@ async function rewriteFile(job: FileJob, task: RewriteTask): Promise<FileResult>
         out = `${escapeControls(job.display)}: ${changes.length} link${changes.length === 1 ? "" : "s"}\n${rows.join("\n")}\n`;
       }
     }
-    return { index: job.index, out, err: "", counts };
-  }
-  try {
-    if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
-    // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
-    else if (changed) await replaceFileAtomic(await realpath(target), output);
-  } catch (error) {
-    return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: cannot be written: ${escapeControls((error as Error).message)}\n`, counts: { files: 1, failed: 1 } };
   }
   return { index: job.index, out, err: "", counts };
 }

@@ -97,11 +97,15 @@ is interrupted leaves each file old or new, never half-written; the next
 run removes the temporary files it left. Files that cannot be read or
 decoded are reported and left as they are. With --out, the site is written
 to DIR (files that are not HTML are copied) and the input is not touched.
+Files larger than 8 MiB are rewritten as streams, in bounded memory, whatever
+their size (--max-file-size caps only files read whole); so is standard
+input (-), the document at the root URL, written to standard output.
 
 Examples:
   $ docbase rewrite site --url https://example.com/ --relative --dry-run
   $ docbase rewrite site --url https://example.com/ --absolute --out build
-  $ docbase rewrite site --from https://example.com/docs/ --to https://docs.example.com/`;
+  $ docbase rewrite site --from https://example.com/docs/ --to https://docs.example.com/
+  $ curl -s https://example.com/ | docbase rewrite - --url https://example.com/ --absolute > page.html`;
 
 const BASE_HELP = `
 Prints the document's URL, encoding, fallback base URL and document base
@@ -177,7 +181,7 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
   const rewrite = program
     .command("rewrite")
     .description("rewrite a site's links: absolute, relative, or moved to a new root")
-    .argument("<dir>", "the site's directory")
+    .argument("<dir>", "the site's directory, or - for standard input (the document at the root URL, rewritten to standard output as a stream)")
     .option("--url <url>", "the site's root URL (with --absolute or --relative)")
     .option("--absolute", "make every link absolute")
     .option("--relative", "make every link the shortest relative reference")
@@ -215,7 +219,11 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
  * ```
  */
 export async function run(argv: readonly string[], output?: Output): Promise<number> {
-  const io: Output = output ?? { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+  const io: Output = output ?? {
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+    drain: () => (process.stdout.writableNeedDrain ? new Promise<void>((resolve) => process.stdout.once("drain", () => resolve())) : Promise.resolve()),
+  };
   let exitCode = 0;
   const program = buildProgram(io, (code) => {
     exitCode = code;

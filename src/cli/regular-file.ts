@@ -9,10 +9,17 @@
  */
 
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 
-/** The default size cap of a document the command reads (`--max-file-size`): 64 MiB. */
+/** The default size cap of a document the command reads whole (`--max-file-size`): 64 MiB. */
 export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+
+/**
+ * Files larger than this are read as streams where a command can
+ * (`rewrite`: see link-stream.ts), in bounded memory, whatever their size
+ * and `--max-file-size`.
+ */
+export const STREAMING_SIZE = 8 * 1024 * 1024;
 
 /**
  * Options of {@link readRegularFile}.
@@ -51,6 +58,58 @@ function formatSize(bytes: number): string {
  * ```
  */
 export async function readRegularFile(path: string, options: ReadRegularFileOptions): Promise<Uint8Array | string> {
+  const opened = await openRegularFile(path, options);
+  return typeof opened === "string" ? opened : readOpenFile(opened, options);
+}
+
+/**
+ * Reads the whole of a file {@link openRegularFile} opened, then closes
+ * it: its bytes, or a message that says why not (larger than `maxBytes`,
+ * or the system's error).
+ *
+ * @example
+ * ```ts
+ * const opened = await openRegularFile("examples/site/index.html", {});
+ * if (typeof opened !== "string") await readOpenFile(opened, { maxBytes: 1 << 20 }); // Uint8Array
+ * ```
+ */
+export async function readOpenFile(opened: { readonly handle: FileHandle; readonly size: number }, options: Pick<ReadRegularFileOptions, "maxBytes">): Promise<Uint8Array | string> {
+  const { handle, size } = opened;
+  try {
+    if (size > options.maxBytes) {
+      return `it is larger (${formatSize(size)}) than the largest file read (${formatSize(options.maxBytes)}; --max-file-size raises it)`;
+    }
+    // Read at most one byte more than the cap: a file that grew since fstat is refused too.
+    const buffer = Buffer.allocUnsafe(Math.min(options.maxBytes + 1, Math.max(size, 0) + 65536));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) break;
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > options.maxBytes) return `it grew larger than the largest file read (${formatSize(options.maxBytes)}) while it was read`;
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Opens the regular file at `path` for reading, as {@link readRegularFile}
+ * does (non-blocking, checked with `fstat` on the open descriptor, not
+ * through a symbolic link with `noFollow`): its handle (the caller closes
+ * it) and size, or a message that says why not.
+ *
+ * @example
+ * ```ts
+ * const opened = await openRegularFile("examples/site/index.html", {});
+ * if (typeof opened !== "string") await opened.handle.close();
+ * ```
+ */
+export async function openRegularFile(path: string, options: Pick<ReadRegularFileOptions, "noFollow">): Promise<{ handle: FileHandle; size: number } | string> {
   let flags = constants.O_RDONLY | constants.O_NONBLOCK;
   if (options.noFollow === true) flags |= constants.O_NOFOLLOW;
   let handle;
@@ -65,25 +124,12 @@ export async function readRegularFile(path: string, options: ReadRegularFileOpti
     const stats = await handle.stat();
     if (!stats.isFile()) {
       const what = stats.isFIFO() ? "a FIFO" : stats.isCharacterDevice() ? "a character device" : stats.isBlockDevice() ? "a block device" : stats.isSocket() ? "a socket" : stats.isDirectory() ? "a directory" : "not a file";
+      await handle.close();
       return `not a regular file (${what})`;
     }
-    if (stats.size > options.maxBytes) {
-      return `it is larger (${formatSize(stats.size)}) than the largest file read (${formatSize(options.maxBytes)}; --max-file-size raises it)`;
-    }
-    // Read at most one byte more than the cap: a file that grew since fstat is refused too.
-    const buffer = Buffer.allocUnsafe(Math.min(options.maxBytes + 1, Math.max(stats.size, 0) + 65536));
-    let length = 0;
-    for (;;) {
-      if (length === buffer.length) break;
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    if (length > options.maxBytes) return `it grew larger than the largest file read (${formatSize(options.maxBytes)}) while it was read`;
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
+    return { handle, size: stats.size };
   } catch (error) {
-    return (error as Error).message;
-  } finally {
     await handle.close();
+    return (error as Error).message;
   }
 }

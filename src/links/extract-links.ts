@@ -382,6 +382,54 @@ function asciiLowercase(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
 }
 
+/** The options every reading of a document takes, checked. */
+export interface DocumentOptions {
+  readonly url: Readonly<URLRecord>;
+  readonly label: string | undefined;
+  readonly scripting: boolean;
+  readonly maxSrcdocDepth: number;
+}
+
+/**
+ * Checks the options that say how to read a document (`url`, `encoding`,
+ * `scripting`, `maxSrcdocDepth`); throws a {@link LinksError} naming a bad one.
+ *
+ * @example
+ * ```ts
+ * documentOptions({ url: "https://example.com/" }).maxSrcdocDepth; // 32
+ * ```
+ */
+export function documentOptions(options: { readonly url?: unknown; readonly encoding?: unknown; readonly scripting?: unknown; readonly maxSrcdocDepth?: unknown }): DocumentOptions {
+  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
+  const url = documentURLOption(options.url);
+  const label = options.encoding;
+  if (label !== undefined && typeof label !== "string") throw new LinksError(`The "encoding" option must be a string (an encoding label), not ${typeof label}`);
+  const scripting = options.scripting !== false;
+  const depth = options.maxSrcdocDepth;
+  if (depth !== undefined && (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0)) {
+    throw new LinksError(`The "maxSrcdocDepth" option must be a whole number of levels (0 or more), not ${JSON.stringify(depth) ?? typeof depth}`);
+  }
+  return { url, label, scripting, maxSrcdocDepth: depth ?? DEFAULT_MAX_SRCDOC_DEPTH };
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
+ * the encoding a recorded start tag declares, if it is a `meta` the tree
+ * construction stage processes as one ("A start tag whose tag name is
+ * "meta"": an HTML element made for that tag, not attributes adopted by
+ * an existing element), or null.
+ *
+ * @example
+ * ```ts
+ * declaredEncoding(parseWithPositions("<meta charset=sjis>").tags[0]); // "Shift_JIS"
+ * ```
+ */
+export function declaredEncoding(tag: TagRecord): EncodingName | null {
+  const element = tag.element;
+  if (element.tagName !== "meta" || element.namespaceURI !== HTML_NS || tag.adopted !== null) return null;
+  return metaDeclaredEncoding(element);
+}
+
 /**
  * Reads the input: decodes bytes (sniffing, and changing the encoding when
  * a `meta` in the parsed document declares another one while the encoding
@@ -396,16 +444,7 @@ export function prepareDocument(
   html: string | Uint8Array,
   options: { readonly url?: unknown; readonly encoding?: unknown; readonly scripting?: unknown; readonly maxSrcdocDepth?: unknown },
 ): PreparedDocument {
-  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
-  const url = documentURLOption(options.url);
-  const label = options.encoding;
-  if (label !== undefined && typeof label !== "string") throw new LinksError(`The "encoding" option must be a string (an encoding label), not ${typeof label}`);
-  const scripting = options.scripting !== false;
-  const depth = options.maxSrcdocDepth;
-  if (depth !== undefined && (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0)) {
-    throw new LinksError(`The "maxSrcdocDepth" option must be a whole number of levels (0 or more), not ${JSON.stringify(depth) ?? typeof depth}`);
-  }
-  const maxSrcdocDepth = depth ?? DEFAULT_MAX_SRCDOC_DEPTH;
+  const { url, label, scripting, maxSrcdocDepth } = documentOptions(options);
   // A Uint8Array of any realm (a jsdom window's too): not instanceof, which is per realm.
   if (typeof html !== "string" && Object.prototype.toString.call(html) !== "[object Uint8Array]") {
     throw new LinksError(`The document must be a string or a Uint8Array, not ${html === null ? "null" : typeof html}`);
@@ -427,9 +466,7 @@ export function prepareDocument(
     // with a charset (or a content-type with one), while the confidence is tentative,
     // changes the encoding; the first one that declares an encoding decides.
     for (const tag of parsed.tags) {
-      const element = tag.element;
-      if (element.tagName !== "meta" || element.namespaceURI !== HTML_NS || tag.adopted !== null) continue;
-      const declared = metaDeclaredEncoding(element);
+      const declared = declaredEncoding(tag);
       if (declared === null) continue;
       const next = changedEncoding(decoded.encoding, declared);
       if (next !== null) {
@@ -445,7 +482,7 @@ export function prepareDocument(
 // --- Extraction ----------------------------------------------------------------
 
 /** One document to read: the top one, or a srcdoc document inside it. */
-interface Job {
+export interface Job {
   readonly text: string;
   readonly parsed: ParsedSource;
   readonly url: Readonly<URLRecord>;
@@ -545,10 +582,24 @@ function qualifiedName(attr: Attribute): string {
   return attr.prefix !== undefined && attr.prefix !== "" ? `${attr.prefix}:${attr.name}` : attr.name;
 }
 
-/** The reader of one document: turns its tags into link sites. */
-class DocumentReader {
+/** What a {@link DocumentReader} needs of the whole input. */
+export type ReaderSettings = Pick<PreparedDocument, "scripting" | "maxSrcdocDepth" | "tooDeep">;
+
+/**
+ * The reader of one document: turns its tags into link sites.
+ *
+ * @example
+ * ```ts
+ * const document = prepareDocument("<a href=x>", { url: "https://example.com/" });
+ * const links: Link[] = [];
+ * const job = { text: document.text, parsed: document.parsed, url: document.url, encoding: document.encoding, aboutBaseURL: null, layers: [], depth: 0, template: false, id: 0 };
+ * new DocumentReader(job, false, document, links, null, [], () => 1).read();
+ * links[0].url; // "https://example.com/x"
+ * ```
+ */
+export class DocumentReader {
   readonly job: Job;
-  readonly urls: DocumentURLs;
+  private urls: DocumentURLs;
   readonly validate: boolean;
   readonly scripting: boolean;
   /** The link sites, when rewriting; else null. */
@@ -556,9 +607,15 @@ class DocumentReader {
   readonly links: Link[];
   readonly jobs: Job[];
   readonly nextId: () => number;
-  private readonly baseHref: string;
-  private readonly fallbackHref: string;
-  private readonly documentHref: string;
+  private baseHref: string;
+  private fallbackHref: string;
+  private documentHref: string;
+  /** The text the tags' positions are in (the job's, or a streamed document's current piece). */
+  private text: string;
+  /** What every position the tokenizer noted is shifted by in {@link text} (see {@link readTag}). */
+  private shift = 0;
+  /** Where the tags' attribute positions are. */
+  private positions: Pick<ParsedSource, "positions">;
   /**
    * Whether the tags read so far include the document's first base element
    * with an href: frames created before it take the fallback base URL.
@@ -573,7 +630,17 @@ class DocumentReader {
   private readonly maxSrcdocDepth: number;
   private readonly tooDeep: { depth: number; start: number }[];
 
-  constructor(job: Job, validate: boolean, document: PreparedDocument, links: Link[], sites: LinkSite[] | null, jobs: Job[], nextId: () => number) {
+  constructor(
+    job: Job,
+    validate: boolean,
+    document: ReaderSettings,
+    links: Link[],
+    sites: LinkSite[] | null,
+    jobs: Job[],
+    nextId: () => number,
+    /** The document's URLs, when the caller knows them (a streamed document); else found in the job's tree. */
+    urls?: DocumentURLs,
+  ) {
     const scripting = document.scripting;
     this.maxSrcdocDepth = document.maxSrcdocDepth;
     this.tooDeep = document.tooDeep;
@@ -584,50 +651,73 @@ class DocumentReader {
     this.sites = sites;
     this.jobs = jobs;
     this.nextId = nextId;
-    this.urls = documentURLs(job.parsed.document, job.url, job.encoding, job.aboutBaseURL, job.parsed.hasBaseWithHref);
+    this.text = job.text;
+    this.positions = job.parsed;
+    this.urls = urls ?? documentURLs(job.parsed.document, job.url, job.encoding, job.aboutBaseURL, job.parsed.hasBaseWithHref);
     this.baseHref = serializeURL(this.urls.documentBaseURL as URLRecord);
     this.fallbackHref = serializeURL(this.urls.fallbackBaseURL as URLRecord);
     this.documentHref = serializeURL(this.urls.documentURL as URLRecord);
   }
 
+  /** Resolves the links read from now on with `urls` (a streamed document whose base URL became known later). */
+  useURLs(urls: DocumentURLs): void {
+    this.urls = urls;
+    this.baseHref = serializeURL(urls.documentBaseURL as URLRecord);
+    this.fallbackHref = serializeURL(urls.fallbackBaseURL as URLRecord);
+    this.documentHref = serializeURL(urls.documentURL as URLRecord);
+  }
+
+  /** Reads the tags of the job's parse, in order. */
   read(): void {
-    const parsed = this.job.parsed;
+    const tags = this.job.parsed.tags;
+    for (let t = 0; t < tags.length; t++) this.readTag(tags[t]!);
+  }
+
+  /**
+   * Reads one tag. For a streamed document: `text` is the piece of input
+   * the tag's source is in now, `positions` where its attribute positions
+   * are, and `shift` what its noted offsets are shifted by in `text`.
+   */
+  readStreamedTag(tag: TagRecord, text: string, positions: Pick<ParsedSource, "positions">, shift: number): void {
+    this.text = text;
+    this.positions = positions;
+    this.shift = shift;
+    this.readTag(tag);
+  }
+
+  private readTag(tag: TagRecord): void {
     const tagSource = this.tagSource;
-    const tags = parsed.tags;
-    for (let t = 0; t < tags.length; t++) {
-      const tag = tags[t]!;
-      const element = tag.element;
-      const ns = element.namespaceURI === HTML_NS ? "html" : element.namespaceURI === SVG_NS ? "svg" : null;
-      if (ns === null) continue;
-      tagSource.load(parsed, tag);
-      if (
-        !this.firstBaseSeen &&
-        ns === "html" &&
-        element.tagName === "base" &&
-        !tag.inTemplate &&
-        !tag.inShadowTree &&
-        element.attrs.some((a) => a.name === "href" && a.namespace === undefined)
-      ) {
-        this.firstBaseSeen = true;
-      }
-      const attrs = tag.tokenAttrs;
-      for (let i = 0; i < tag.attrCount; i++) {
-        const attr = attrs[i]!;
-        if (!urlAttributeNames.has(attr.name)) continue;
-        if (tag.adopted !== null && !tag.adopted.has(attr)) continue;
-        const name = qualifiedName(attr);
-        const row = lookupAttribute(ns, element.tagName, name);
-        if (row === undefined) continue;
-        if (row.kind === "refresh" && !isRefreshMeta(element)) continue;
-        if (row.kind === "css" && !mayContainCSSURL(attr.value)) continue;
-        // The positions are the token's attributes', in the same order.
-        this.attribute(tag, ns, name, attr, i, row);
-      }
-      if (ns === "html" && element.tagName === "form" && tag.adopted === null && !element.attrs.some((a) => a.name === "action" && a.namespace === undefined)) {
-        this.missingFormAction(tag);
-      }
-      if (element.tagName === "style" && tag.adopted === null) this.styleText(tag, ns);
+    const element = tag.element;
+    const ns = element.namespaceURI === HTML_NS ? "html" : element.namespaceURI === SVG_NS ? "svg" : null;
+    if (ns === null) return;
+    tagSource.load(this.positions, tag, this.shift);
+    if (
+      !this.firstBaseSeen &&
+      ns === "html" &&
+      element.tagName === "base" &&
+      !tag.inTemplate &&
+      !tag.inShadowTree &&
+      element.attrs.some((a) => a.name === "href" && a.namespace === undefined)
+    ) {
+      this.firstBaseSeen = true;
     }
+    const attrs = tag.tokenAttrs;
+    for (let i = 0; i < tag.attrCount; i++) {
+      const attr = attrs[i]!;
+      if (!urlAttributeNames.has(attr.name)) continue;
+      if (tag.adopted !== null && !tag.adopted.has(attr)) continue;
+      const name = qualifiedName(attr);
+      const row = lookupAttribute(ns, element.tagName, name);
+      if (row === undefined) continue;
+      if (row.kind === "refresh" && !isRefreshMeta(element)) continue;
+      if (row.kind === "css" && !mayContainCSSURL(attr.value)) continue;
+      // The positions are the token's attributes', in the same order.
+      this.attribute(tag, ns, name, attr, i, row);
+    }
+    if (ns === "html" && element.tagName === "form" && tag.adopted === null && !element.attrs.some((a) => a.name === "action" && a.namespace === undefined)) {
+      this.missingFormAction(tag);
+    }
+    if (element.tagName === "style" && tag.adopted === null) this.styleText(tag, ns);
   }
 
   /**
@@ -746,7 +836,7 @@ class DocumentReader {
 
   /** The links of attribute `attr` of `tag`, whose positions are attribute `index` of the tag source. */
   private attribute(tag: TagRecord, ns: "html" | "svg", name: string, attr: Attribute, index: number, row: CatalogueEntry): void {
-    const text = this.job.text;
+    const text = this.text;
     const v = attr.value;
     const tagSource = this.tagSource;
     const vs = tagSource.valueStart(index);
@@ -889,7 +979,7 @@ class DocumentReader {
   }
 
   private styleText(tag: TagRecord, ns: "html" | "svg"): void {
-    const text = this.job.text;
+    const text = this.text;
     const contentStart = this.tagSource.end;
     const contentEnd = rawTextEnd(text, contentStart, "style");
     const css = text.slice(contentStart, contentEnd);
@@ -1006,14 +1096,22 @@ export function extractSites(document: PreparedDocument, validate: boolean, rewr
 }
 
 /**
- * Fills in `line` and `column` of every validation error, counting from
- * its link's (errors are inside their link's range).
+ * Fills in `line` and `column` of every validation error of `links` in
+ * `text`, counting from its link's (errors are inside their link's range;
+ * the links' own are set).
  *
  * Optimisation: each error counts on from the one before when it is not
  * before it (the parser reports errors mostly in order), so a long value
  * with many errors is read about once, not once per error.
+ *
+ * @example
+ * ```ts
+ * const text = "<a href='a b'>";
+ * const links = extractLinks(text, { url: "https://example.com/", validate: true });
+ * setErrorPositions(text, links); // sets them again, the same
+ * ```
  */
-function setErrorPositions(text: string, links: readonly Link[]): void {
+export function setErrorPositions(text: string, links: readonly Link[]): void {
   for (const link of links) {
     const errors = link.errors;
     if (errors === undefined) continue;

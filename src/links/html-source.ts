@@ -71,6 +71,12 @@ export type LeanChild = LeanElement | LeanText;
  */
 export interface TagRecord {
   readonly element: LeanElement;
+  /**
+   * Where the text the positions below count from starts in the whole
+   * input: 0 for a whole document; for a streamed one, where the piece of
+   * input the tokenizer read this tag from starts (see streaming-source.ts).
+   */
+  readonly origin: number;
   /** Where the tag is in the source: the end of its name, and just after its `>`. */
   readonly tagNameEnd: number;
   readonly tagEnd: number;
@@ -140,7 +146,7 @@ function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
 
 /** The state of the parse in progress (see {@link parseWithPositions}). */
-interface LeanParse {
+export interface LeanParse {
   readonly tags: TagRecord[];
   parser: Parser<DefaultTreeAdapterMap> | null;
   tokenizer: HTMLTokenizer | null;
@@ -158,9 +164,12 @@ interface LeanParse {
   openTemplates: LeanElement[];
   /** For each, where its contents are: 1, inert; 2, a shadow tree (see {@link templateDepthKind}). */
   openTemplateKinds: (1 | 2)[];
+  /** Where the tokenizer's input starts in the whole input (see {@link TagRecord.origin}). */
+  origin: number;
 }
 
-function newParse(): LeanParse {
+/** A new parse state. */
+export function newParse(): LeanParse {
   return {
     tags: [],
     parser: null,
@@ -173,7 +182,22 @@ function newParse(): LeanParse {
     shadowHosts: null,
     openTemplates: [],
     openTemplateKinds: [],
+    origin: 0,
   };
+}
+
+/**
+ * Runs `action` with `parse` as the parse in progress (the one the tree
+ * adapter records into), then puts the outer one back.
+ */
+export function withParse<T>(parse: LeanParse, action: () => T): T {
+  const outer = current;
+  current = parse;
+  try {
+    return action();
+  } finally {
+    current = outer;
+  }
 }
 
 /**
@@ -246,7 +270,7 @@ function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attr
  * The kinds of the open templates are kept as they are pushed, so that
  * this costs O(1) however deep the stack is.
  */
-function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
+export function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
   const kinds = parse.openTemplateKinds;
   return kinds.length === 0 ? 0 : kinds[kinds.length - 1]!;
 }
@@ -259,6 +283,7 @@ function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], a
   const tokenizer = parse.tokenizer!;
   return {
     element,
+    origin: parse.origin,
     tagNameEnd: tokenizer.tagNameEnd,
     tagEnd: tokenizer.tagEnd,
     positionsAt: keepPositions(parse, tokenizer, attrs.length),
@@ -310,7 +335,7 @@ function insertText(parent: LeanParent, text: string, before: LeanChild | null):
  * sees the same function every time can inline it, where closures made
  * per parse are new functions to it each time.
  */
-const leanTreeAdapter = {
+export const leanTreeAdapter = {
   createDocument(): LeanDocument {
     return { nodeName: "#document", mode: "no-quirks", childNodes: [] };
   },
@@ -515,20 +540,28 @@ export class StartTagSource {
   end = 0;
   private positions: Int32Array = new Int32Array(0);
   private at = 0;
+  /** What is added to the noted positions (see {@link load}). */
+  private shift = 0;
 
-  load(parsed: ParsedSource, tag: TagRecord): void {
+  /**
+   * Reads `tag` of `parsed`. With `shift`, every offset is that much more
+   * than the tokenizer noted (a streamed tag read from a text that starts
+   * elsewhere than the tokenizer's input did).
+   */
+  load(parsed: Pick<ParsedSource, "positions">, tag: TagRecord, shift = 0): void {
     this.positions = parsed.positions;
     this.at = tag.positionsAt;
-    this.nameEnd = tag.tagNameEnd;
-    this.end = tag.tagEnd;
+    this.shift = shift;
+    this.nameEnd = tag.tagNameEnd + shift;
+    this.end = tag.tagEnd + shift;
   }
 
   /** Where attribute `i`'s value text starts and ends (inside the quotes; both at the name's end when there is no value). */
   valueStart(i: number): number {
-    return this.positions[this.at + i * POSITION_FIELDS + 2]!;
+    return this.positions[this.at + i * POSITION_FIELDS + 2]! + this.shift;
   }
   valueEnd(i: number): number {
-    return this.positions[this.at + i * POSITION_FIELDS + 3]!;
+    return this.positions[this.at + i * POSITION_FIELDS + 3]! + this.shift;
   }
   /** `"` or `'` for a quoted value, "" for an unquoted one, null for no value. */
   quote(i: number): '"' | "'" | "" | null {

@@ -213,6 +213,15 @@ export class HTMLTokenizer {
   private html = "";
   private n = 0;
   private done = false;
+  /**
+   * Whether the input ends where `html` ends ({@link run}, and the last
+   * {@link runChunk}). When it does not, a token that reaches the end of
+   * `html` is not read ({@link suspend}): {@link runChunk} returns where
+   * it starts, to be read again with more input.
+   */
+  private final = true;
+  /** Where the token being read starts (where {@link suspend} goes back to). */
+  private tokenStart = 0;
 
   // The character token being built: its class, the text already made, and a pending run of source text.
   private charType = NO_CHARACTERS;
@@ -238,10 +247,67 @@ export class HTMLTokenizer {
 
   /** Tokenizes `html`, the whole input, to the end-of-file token. Once per tokenizer. */
   run(html: string): void {
+    this.runChunk(html, true);
+  }
+
+  /**
+   * Tokenizes `html`, the input from where the last call stopped; `final`
+   * when the input ends with it. Returns how much of `html` was read: the
+   * rest (a token that reaches the end of `html`, which more input could
+   * change: a tag, a comment, a character reference, the text of a
+   * `script`, `style`, `title` or `textarea` up to its end tag) must start
+   * the next call's `html`. With `final`, everything is read, to the
+   * end-of-file token.
+   *
+   * The caller keeps a CR that ends a non-final `html` for the next call
+   * (a CR LF is one newline), and a lone high surrogate likewise.
+   *
+   * Deviation (none in the tree): text cut by the end of a non-final
+   * `html` reaches the tree construction stage as two character tokens
+   * where a whole input gives one. The standard's tokenizer emits one
+   * token per character; the tree construction stage treats consecutive
+   * character tokens alike however they are grouped.
+   */
+  runChunk(html: string, final: boolean): number {
     this.html = html;
     this.n = html.length;
+    this.final = final;
+    this.nextLessThan = -1;
+    this.nextAmpersand = -1;
     let i = 0;
+    try {
+      i = this.tokenize(0);
+    } catch (error) {
+      if (error !== SUSPEND) throw error;
+      i = this.tokenStart;
+    }
+    // Pending characters are emitted: they point into this `html`.
+    this.flushCharacters();
+    // Let the input go.
+    this.html = "";
+    return i;
+  }
+
+  /**
+   * Stops reading a token that reaches the end of a non-final input: the
+   * token from {@link tokenStart} is read again from its start, with more
+   * input. Nothing of it has been emitted.
+   */
+  private suspend(): never {
+    throw SUSPEND;
+  }
+
+  /** The end of the input inside the token that starts at `tokenStart`: EOF for a final input, else {@link suspend}. */
+  private endInToken(): void {
+    if (!this.final) this.suspend();
+  }
+
+  /** The tokenizer's loop over the states; returns where it stopped (the input's end). */
+  private tokenize(from: number): number {
+    let i = from;
+    if (!this.final && this.done) return this.n;
     while (!this.done) {
+      if (!this.final && i >= this.n) return i;
       switch (this.state) {
         case RCDATA:
           i = this.rawText(i, true);
@@ -255,14 +321,13 @@ export class HTMLTokenizer {
         case PLAINTEXT:
           // https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state
           this.text(i, this.n, false);
-          i = this.eof();
+          i = this.final ? this.eof() : this.n;
           break;
         default:
           i = this.data(i);
       }
     }
-    // Let the input go.
-    this.html = "";
+    return i;
   }
 
   // --- Character tokens ----------------------------------------------------------
@@ -393,11 +458,14 @@ export class HTMLTokenizer {
         this.text(i, end, true);
         i = end;
       }
-      if (i >= n) return this.eof();
+      if (i >= n) return this.final ? this.eof() : n;
       if (i === this.nextLessThan) {
         i = this.tagOpen(i);
         continue;
       }
+      this.tokenStart = i;
+      // A reference is letters, digits, "#" and a ";": one that may run on past a non-final input's end waits for more.
+      if (!this.final && referenceMayContinue(html, i + 1, n)) this.suspend();
       // https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
       // (after a reference that is not one, the ambiguous ampersand state emits
       // the alphanumerics after it as characters, as the data state would).
@@ -421,6 +489,9 @@ export class HTMLTokenizer {
   private tagOpen(lt: number): number {
     const html = this.html;
     const n = this.n;
+    this.tokenStart = lt;
+    // "<!DOCTYPE" and "<![CDATA[" are the longest look-aheads.
+    if (!this.final && lt + 9 >= n) this.suspend();
     const c = html.charCodeAt(lt + 1);
     if (isASCIIAlpha(c)) return this.tag(lt + 1, START_TAG);
     if (c === 0x2f) {
@@ -430,6 +501,7 @@ export class HTMLTokenizer {
       // "missing-end-tag-name parse error. Switch to the data state." ("</>" is nothing.)
       if (d === 0x3e) return lt + 3;
       if (lt + 2 >= n) {
+        this.endInToken();
         this.characters(CHARACTER, lt, lt + 2, false);
         return this.eof();
       }
@@ -472,7 +544,7 @@ export class HTMLTokenizer {
       }
     }
     // "EOF: eof-in-tag parse error. Emit an end-of-file token." (The tag is dropped.)
-    if (i >= n) return this.eof();
+    if (i >= n) return this.endOfTag();
     const nameEnd = i;
     const tagName = plain ? html.slice(nameStart, nameEnd) : tokenName(html, nameStart, nameEnd);
     const attrs: Attribute[] = [];
@@ -482,7 +554,7 @@ export class HTMLTokenizer {
     // Before attribute name state.
     for (;;) {
       while (i < n && isWhitespace(html.charCodeAt(i))) i++;
-      if (i >= n) return this.eof();
+      if (i >= n) return this.endOfTag();
       let c = html.charCodeAt(i);
       if (c === 0x3e) {
         i++;
@@ -491,7 +563,7 @@ export class HTMLTokenizer {
       if (c === 0x2f) {
         // Self-closing start tag state.
         i++;
-        if (i >= n) return this.eof();
+        if (i >= n) return this.endOfTag();
         if (html.charCodeAt(i) === 0x3e) {
           selfClosing = true;
           i++;
@@ -518,7 +590,7 @@ export class HTMLTokenizer {
       const name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
       // After attribute name state.
       while (i < n && isWhitespace(html.charCodeAt(i))) i++;
-      if (i >= n) return this.eof();
+      if (i >= n) return this.endOfTag();
       if (html.charCodeAt(i) !== 0x3d) {
         // No value; what follows is read by the before attribute name state ("/", ">" or a new attribute).
         this.attribute(name, "", attrNameStart, attrNameEnd, attrNameEnd, attrNameEnd, NO_VALUE | VERBATIM);
@@ -527,7 +599,7 @@ export class HTMLTokenizer {
       // Before attribute value state.
       i++;
       while (i < n && isWhitespace(html.charCodeAt(i))) i++;
-      if (i >= n) return this.eof();
+      if (i >= n) return this.endOfTag();
       c = html.charCodeAt(i);
       if (c === 0x22 || c === 0x27) {
         // Attribute value (double- or single-quoted) state.
@@ -538,7 +610,7 @@ export class HTMLTokenizer {
           if (d === c) break;
           if (d === 0x26 || d === 0 || d === 0x0d) verbatim = false;
         }
-        if (i >= n) return this.eof();
+        if (i >= n) return this.endOfTag();
         const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
         this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, (c === 0x22 ? DOUBLE_QUOTED : SINGLE_QUOTED) | (verbatim ? VERBATIM : 0));
         // After attribute value (quoted) state: whitespace, "/" and ">" are read by the
@@ -566,7 +638,7 @@ export class HTMLTokenizer {
           verbatim = false;
         }
       }
-      if (i >= n) return this.eof();
+      if (i >= n) return this.endOfTag();
       const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
       this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, UNQUOTED | (verbatim ? VERBATIM : 0));
     }
@@ -584,6 +656,12 @@ export class HTMLTokenizer {
       this.parser.onEndTag(token);
     }
     return i;
+  }
+
+  /** "EOF: eof-in-tag parse error. Emit an end-of-file token." (the tag is dropped); in a non-final input, more input decides. */
+  private endOfTag(): number {
+    this.endInToken();
+    return this.eof();
   }
 
   /**
@@ -670,6 +748,7 @@ export class HTMLTokenizer {
   /** https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state — from `i` to the next `>`. */
   private bogusComment(i: number, data: string): number {
     const end = this.html.indexOf(">", i);
+    if (end === -1) this.endInToken();
     this.emitComment(data + preprocessed(this.html.slice(i, end === -1 ? this.n : end)));
     return end === -1 ? this.eof() : end + 1;
   }
@@ -683,6 +762,9 @@ export class HTMLTokenizer {
     const html = this.html;
     const n = this.n;
     let i = start;
+    // Every way a comment ends has a ">" (or is EOF): without one, a non-final input waits for more.
+    // A ">" that turns out not to end it is found again, and the comment reads on to the input's end.
+    if (!this.final && html.indexOf(">", start) === -1) this.suspend();
     // Comment start state and comment start dash state.
     if (html.charCodeAt(i) === 0x3e) {
       // "abrupt-closing-of-empty-comment parse error. Switch to the data state. Emit the current comment token."
@@ -695,6 +777,7 @@ export class HTMLTokenizer {
         return i + 2;
       }
       if (i + 1 >= n) {
+        this.endInToken();
         // "eof-in-comment parse error. Emit the current comment token. Emit an end-of-file token."
         this.emitComment("");
         return this.eof();
@@ -707,6 +790,7 @@ export class HTMLTokenizer {
     for (;;) {
       const dash = html.indexOf("--", i);
       if (dash === -1) {
+        this.endInToken();
         // EOF in the comment, comment end dash or comment end state: the data is all
         // the text, less a last "-" or "--" (which those states hold, not yet appended).
         let end = n;
@@ -719,6 +803,7 @@ export class HTMLTokenizer {
       while (j < n && html.charCodeAt(j) === 0x2d) j++;
       // Each "-" beyond the second appends a "-": the comment ends with the last two.
       if (j >= n) {
+        this.endInToken();
         this.emitComment(preprocessed(html.slice(start, j - 2)));
         return this.eof();
       }
@@ -730,6 +815,7 @@ export class HTMLTokenizer {
       if (c === 0x21) {
         // Comment end bang state.
         if (j + 1 >= n) {
+          this.endInToken();
           this.emitComment(preprocessed(html.slice(start, j - 2)));
           return this.eof();
         }
@@ -755,6 +841,7 @@ export class HTMLTokenizer {
   private cdataSection(start: number): number {
     const end = this.html.indexOf("]]>", start);
     if (end === -1) {
+      this.endInToken();
       // "eof-in-cdata parse error. Emit an end-of-file token."
       this.text(start, this.n, true);
       return this.eof();
@@ -771,6 +858,8 @@ export class HTMLTokenizer {
     const html = this.html;
     const n = this.n;
     let i = start;
+    // Every DOCTYPE state ends the token at a ">" (or EOF): without one, a non-final input waits for more.
+    if (!this.final && html.indexOf(">", start) === -1) this.suspend();
     const token: Token.DoctypeToken = { type: DOCTYPE, name: null, forceQuirks: false, publicId: null, systemId: null, location: null };
     const emit = (at: number, forceQuirks: boolean): number => {
       if (forceQuirks) token.forceQuirks = true;
@@ -886,10 +975,15 @@ export class HTMLTokenizer {
    */
   private rawText(start: number, withReferences: boolean): number {
     const end = rawTextEnd(this.html, start, this.lastStartTagName);
+    if (end === this.n) {
+      this.tokenStart = start;
+      this.endInToken();
+    }
     if (withReferences) this.rcdataText(start, end);
     else this.text(start, end, false);
     if (end === this.n) return this.eof();
     this.state = DATA;
+    this.tokenStart = end;
     return this.tag(end + 2, END_TAG);
   }
 
@@ -988,12 +1082,34 @@ export class HTMLTokenizer {
       }
       i++;
     }
+    if (end === -1) {
+      this.tokenStart = start;
+      this.endInToken();
+    }
     const textEnd = end === -1 ? n : end;
     this.text(start, textEnd, false);
     if (end === -1) return this.eof();
     this.state = DATA;
+    this.tokenStart = end;
     return this.tag(end + 2, END_TAG);
   }
+}
+
+/** Thrown by {@link HTMLTokenizer.suspend}, caught by {@link HTMLTokenizer.runChunk}. */
+const SUSPEND: unique symbol = Symbol("suspend");
+
+/**
+ * Whether a character reference whose text starts at `from` (after its
+ * `&`) may go on past `end`: everything from `from` to `end` is an ASCII
+ * alphanumeric or `#` (a named reference is alphanumerics then `;`, a
+ * numeric one `#`, an optional `x`, digits and `;`).
+ */
+function referenceMayContinue(html: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = html.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c === 0x23)) return false;
+  }
+  return true;
 }
 
 /**

@@ -12,6 +12,8 @@
  * // "https://example.com/docs/intro"
  * rewriteLinks('<a href="https://example.com/docs/a">', { url: "https://example.com/docs/", rewrite: relativize() });
  * // '<a href="a">'
+ * // The same over a stream, in bounded memory:
+ * response.body.pipeThrough(createLinkRewriter({ url: "https://example.com/docs/", rewrite: relativize() }));
  * ```
  *
  * @module
@@ -30,3 +32,5 @@ export { parseRefresh, type RefreshValue } from "./refresh.ts";
 export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
 export { LinksError, isLinksError } from "./errors.ts";
 export { UnwritableValueError, isUnwritableValueError } from "./attribute-writer.ts";
+export { DEFAULT_MAX_HOLD, LinkStream, type LinkStreamOptions, type StreamWarning } from "./link-stream.ts";
+export { createLinkRewriter, streamLinks, type LinkRewriterOptions } from "./link-rewriter-stream.ts";

@@ -9,7 +9,7 @@ import type { EncodingName } from "../core/index.ts";
 import { sourceEnd, sourceStart } from "./character-references.ts";
 import { escapeAttributeText, type ItemKind, refreshQuoteFor, UnwritableValueError, urlTextForItem } from "./attribute-writer.ts";
 import { escapeCSSURL } from "./css-urls.ts";
-import { byteOffsets, decodeWith, encodeText } from "./document-bytes.ts";
+import { byteOffsets, type DecodedDocument, decodeWith, encodeText } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites, type Layer, type Link, type LinkSite, prepareDocument, type PreparedDocument } from "./extract-links.ts";
 
@@ -40,7 +40,7 @@ export interface RewriteLinksOptions {
 }
 
 /** One replacement in the top document's text. */
-interface Edit {
+export interface Edit {
   readonly start: number;
   readonly end: number;
   readonly text: string;
@@ -113,7 +113,7 @@ function urlText(site: LinkSite, replacement: string): string {
  * gets `="…"`; an unquoted value that needs quotes gets them around the whole
  * value, once per attribute), then for each srcdoc attribute it is inside.
  */
-function buildEdits(text: string, sites: readonly LinkSite[], replacements: readonly (string | undefined)[]): Edit[] {
+export function buildEdits(text: string, sites: readonly LinkSite[], replacements: readonly (string | undefined)[]): Edit[] {
   const edits: Edit[] = [];
   const texts = new Array<string | undefined>(sites.length);
   // Attributes (by key) that get quotes, and which quote.
@@ -210,7 +210,7 @@ function sourceEndOf(layer: Layer, offset: number): number {
 }
 
 /** Asks `rewrite` about every link; returns the replacements (undefined: keep). */
-function askRewrite(sites: readonly LinkSite[], rewrite: (link: Link) => string | undefined): (string | undefined)[] {
+export function askRewrite(sites: readonly LinkSite[], rewrite: (link: Link) => string | undefined): (string | undefined)[] {
   const replacements = new Array<string | undefined>(sites.length);
   for (let i = 0; i < sites.length; i++) {
     const link = sites[i]!.link;
@@ -223,7 +223,8 @@ function askRewrite(sites: readonly LinkSite[], rewrite: (link: Link) => string 
   return replacements;
 }
 
-function applyToString(text: string, edits: readonly Edit[]): string {
+/** `text` with `edits` (sorted, not overlapping) made. */
+export function applyToString(text: string, edits: readonly Edit[]): string {
   if (edits.length === 0) return text;
   const parts: string[] = [];
   let at = 0;
@@ -244,33 +245,81 @@ function applyToString(text: string, edits: readonly Edit[]): string {
  */
 function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8Array {
   const bytes = document.bytes!;
-  if (edits.length === 0) return bytes.slice();
+  // A copy (Uint8Array's slice: a Node.js Buffer's own slice would be a view of the input).
+  if (edits.length === 0) return Uint8Array.prototype.slice.call(bytes);
   const decoded = document.decoded!;
   const encoding: EncodingName = decoded.encoding === document.encoding ? decoded.encoding : document.encoding;
+  const out = writeEditsToBytes(bytes, { ...decoded, encoding }, edits).output;
+  if (encoding === "ISO-2022-JP") {
+    // A stateful encoding: the new bytes start and end in ASCII; check that
+    // this leaves the text around them as it was.
+    const written = decodeWith(out, encoding).text;
+    // (The check compares the whole text, with each edit as it was written.)
+    if (written !== applyToString(document.text, writtenEdits(edits, encoding))) {
+      throw new LinksError("The rewritten links cannot be written back in ISO-2022-JP without changing the text around them");
+    }
+  }
+  return out;
+}
+
+/**
+ * How code point `cp`, which the encoding cannot represent, is written in
+ * `edit`: a decimal character reference in an attribute (the parser turns
+ * it back into the same code point), a CSS escape in a `style` element's
+ * text (the CSS tokenizer does).
+ */
+function unencodable(edit: Edit, cp: number): string {
+  return edit.context === "css" ? `\\${cp.toString(16)} ` : `&#${cp};`;
+}
+
+/** The edits as the bytes say them: with character references (or CSS escapes) where a code point had no bytes. */
+function writtenEdits(edits: readonly Edit[], encoding: EncodingName): Edit[] {
+  return edits.map((edit) => {
+    let substituted = false;
+    const inserted = encodeText(edit.text, encoding, (cp) => {
+      substituted = true;
+      return unencodable(edit, cp);
+    });
+    return substituted ? { ...edit, text: decodeWith(inserted, encoding).text } : edit;
+  });
+}
+
+/**
+ * `bytes`, whose text is `decoded` (a document, or a piece of one that
+ * starts where a character starts, in an encoding without state), with
+ * `edits` of that text made: the bytes between edits are copied, and each
+ * edit's text is encoded in the encoding (see {@link applyToBytes}).
+ * With `end`, only the bytes up to text offset `end` (after every edit);
+ * `end` in the result is where they end in `bytes`.
+ *
+ * @example
+ * ```ts
+ * const bytes = Uint8Array.of(0x61, 0xe9, 0x62);
+ * writeEditsToBytes(bytes, decodeWith(bytes, "windows-1252"), [{ start: 2, end: 3, text: "c", context: "attribute", order: 0 }]).output;
+ * // Uint8Array [0x61, 0xe9, 0x63]
+ * ```
+ */
+export function writeEditsToBytes(bytes: Uint8Array, decoded: DecodedDocument, edits: readonly Edit[], end?: number): { output: Uint8Array; end: number } {
+  const encoding = decoded.encoding;
   const offsets: number[] = [];
   for (const edit of edits) offsets.push(edit.start, edit.end);
-  const mapped = byteOffsets(bytes, { ...decoded, encoding }, offsets);
+  if (end !== undefined) offsets.push(end);
+  const mapped = byteOffsets(bytes, decoded, offsets);
+  const last = end === undefined ? bytes.length : mapped[mapped.length - 1]!;
   const parts: Uint8Array[] = [];
-  const written: Edit[] = [];
   let total = 0;
   let at = 0;
   for (let i = 0; i < edits.length; i++) {
     const edit = edits[i]!;
     const start = mapped[2 * i]!;
-    const end = mapped[2 * i + 1]!;
+    const editEnd = mapped[2 * i + 1]!;
     const before = bytes.subarray(at, start);
-    let substituted = false;
-    const inserted = encodeText(edit.text, encoding, (cp) => {
-      substituted = true;
-      return edit.context === "css" ? `\\${cp.toString(16)} ` : `&#${cp};`;
-    });
-    // The text as written: with character references (or CSS escapes) where a code point had no bytes.
-    written.push(substituted ? { ...edit, text: decodeWith(inserted, encoding).text } : edit);
+    const inserted = encodeText(edit.text, encoding, (cp) => unencodable(edit, cp));
     parts.push(before, inserted);
     total += before.length + inserted.length;
-    at = end;
+    at = editEnd;
   }
-  const rest = bytes.subarray(at);
+  const rest = bytes.subarray(at, last);
   parts.push(rest);
   total += rest.length;
   const out = new Uint8Array(total);
@@ -279,15 +328,7 @@ function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8
     out.set(part, o);
     o += part.length;
   }
-  if (encoding === "ISO-2022-JP") {
-    // A stateful encoding: the new bytes start and end in ASCII; check that
-    // this leaves the text around them as it was.
-    const expected = applyToString(document.text, written);
-    if (decodeWith(out, encoding).text !== expected) {
-      throw new LinksError("The rewritten links cannot be written back in ISO-2022-JP without changing the text around them");
-    }
-  }
-  return out;
+  return { output: out, end: last };
 }
 
 /**
@@ -333,7 +374,21 @@ export function rewriteLinks(html: string | Uint8Array, options: RewriteLinksOpt
   const rewrite = (options as Partial<RewriteLinksOptions> | null)?.rewrite;
   if (typeof rewrite !== "function") throw new LinksError(`The "rewrite" option must be a function, not ${typeof rewrite}`);
   const document = prepareDocument(html, options);
-  const { sites } = extractSites(document, false, true);
+  return rewriteDocument(document, extractSites(document, false, true).sites, rewrite);
+}
+
+/**
+ * The text (or bytes) of a prepared document with the URLs `rewrite`
+ * changes rewritten: the sites of its links, read for rewriting, in source
+ * order (see {@link rewriteLinks}).
+ *
+ * @example
+ * ```ts
+ * const document = prepareDocument("<a href=x>", { url: "https://example.com/" });
+ * rewriteDocument(document, extractSites(document, false, true).sites, () => "y"); // "<a href=y>"
+ * ```
+ */
+export function rewriteDocument(document: PreparedDocument, sites: readonly LinkSite[], rewrite: (link: Link) => string | undefined): string | Uint8Array {
   const replacements = askRewrite(sites, rewrite);
   const edits = buildEdits(document.text, sites, replacements);
   return document.bytes === null ? applyToString(document.text, edits) : applyToBytes(document, edits);

@@ -1,0 +1,681 @@
+/**
+ * Link extraction and rewriting over a document that arrives in pieces, in
+ * memory bounded by the longest token and the depth of open elements, with
+ * the links and bytes that {@link extractLinks} and {@link rewriteLinks}
+ * give for the whole document.
+ *
+ * The hard part is the document base URL
+ * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url):
+ * the first `base` element with an `href` in tree order governs every link,
+ * one before it in the source too, and one can come anywhere. So nothing is
+ * resolved (and no output leaves) until the base URL is settled: a base in
+ * the head is settled as soon as it is parsed (nothing can come before it
+ * in tree order), one in the body once no open table holds it and the
+ * frameset-ok flag is "not ok" (see streaming-source.ts); without a base,
+ * only the end of the input settles it. Until then the input is held, up
+ * to `maxHold`; on reaching that, links are resolved against the base URL
+ * as it stands (the first base so far, else the fallback base URL), and a
+ * base element that turns up later and would have changed them is
+ * reported once, as a `base-after-links` warning (and governs the links
+ * after it).
+ *
+ * Encoding (bytes): the first 1024 bytes are held for the encoding
+ * sniffing algorithm's prescan. While the confidence is tentative (no BOM,
+ * no `encoding` option), output is held too: a `meta` that declares
+ * another encoding makes the parser "change the encoding"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing),
+ * which here, as in {@link prepareDocument}, reads the document again from
+ * its start in the new encoding. The first `meta` that declares an
+ * encoding settles it, and so does the end of the input; on reaching
+ * `maxHold` first, the tentative encoding is kept, and a later `meta` that
+ * would have changed it is reported as an `encoding-after-links` warning.
+ *
+ * Deviation (memory): the `replacement` and `ISO-2022-JP` encodings are
+ * read whole at the end (the first has no text to stream; the second
+ * keeps a state between characters that a piece cannot start from), as is
+ * a document in which something was foster-parented before a table that
+ * holds the first base element (see StreamingSource.ambiguous): the tree
+ * that would say which base comes first is not kept, so the held input is
+ * read again as a whole document.
+ *
+ * @module
+ */
+
+import { TextDecoder } from "@exodus/bytes/encoding.js";
+import { type EncodingName, getEncoding, UnknownEncodingError, type URLRecord } from "../core/index.ts";
+import { documentURLs, type DocumentURLs } from "./base-url.ts";
+import { changedEncoding, decodeDocument } from "./document-bytes.ts";
+import { LinksError } from "./errors.ts";
+import {
+  declaredEncoding,
+  DocumentReader,
+  documentOptions,
+  extractSites,
+  type ExtractLinksOptions,
+  type Job,
+  type Link,
+  type LinkSite,
+  prepareDocument,
+  type ReaderSettings,
+  setErrorPositions,
+} from "./extract-links.ts";
+import type { LeanDocument, LeanElement } from "./html-source.ts";
+import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writeEditsToBytes } from "./rewrite-links.ts";
+import { type SourceAnchor, sourcePosition } from "./source-position.ts";
+import { StreamingSource } from "./streaming-source.ts";
+
+const HTML_NS = "http://www.w3.org/1999/xhtml";
+
+/**
+ * The default of `maxHold`: 4 MiB of input held while the base URL (or
+ * the encoding) is not settled. Most pages are smaller, and are then read
+ * exactly whatever they hold; a larger page without a `<base>` starts to
+ * flow after its first 4 MiB.
+ */
+export const DEFAULT_MAX_HOLD = 4 * 1024 * 1024;
+
+/**
+ * Something a stream could not do as the whole document would have: links
+ * already resolved (and written) when a later `<base>` or `<meta charset>`
+ * turned up that would have changed them. `start` is where that element's
+ * tag is in the text (as a link's `start`).
+ *
+ * @example
+ * ```ts
+ * const warning: StreamWarning = { type: "base-after-links", start: 5000000, line: 80000, column: 3, message: "…" };
+ * ```
+ */
+export interface StreamWarning {
+  readonly type: "base-after-links" | "encoding-after-links";
+  readonly start: number;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/**
+ * Options of {@link LinkStream}: those of {@link extractLinks} (and of
+ * {@link rewriteLinks}: `rewrite`), and what a stream adds.
+ *
+ * @example
+ * ```ts
+ * const options: LinkStreamOptions = { url: "https://example.com/", onLink: (link) => console.log(link.url), maxHold: 1 << 20 };
+ * ```
+ */
+export interface LinkStreamOptions extends ExtractLinksOptions {
+  /** As {@link rewriteLinks}'s: the new text of a URL, or undefined to keep it. Without it, the output is the input. */
+  readonly rewrite?: ((link: Link) => string | undefined) | undefined;
+  /** Called with each link, in source order, as soon as it is resolved. */
+  readonly onLink?: ((link: Link) => void) | undefined;
+  /** Called with each piece of output (bytes for byte input, text for text); without it, no output is made. */
+  readonly onOutput?: ((chunk: Uint8Array | string) => void) | undefined;
+  /**
+   * The most input (bytes, or UTF-16 code units for text) held while the
+   * document base URL or the encoding is not settled; default
+   * {@link DEFAULT_MAX_HOLD}. `Infinity`: always exact, holding a whole
+   * document that has no `<base>` in its head.
+   */
+  readonly maxHold?: number | undefined;
+  /** Called when `maxHold` made links differ from the whole document's (see {@link StreamWarning}). */
+  readonly onWarning?: ((warning: StreamWarning) => void) | undefined;
+}
+
+function isUint8Array(value: unknown): value is Uint8Array {
+  // Any realm's (not instanceof, which is per realm).
+  return Object.prototype.toString.call(value) === "[object Uint8Array]";
+}
+
+function concatBytes(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
+/** A lean document holding only `base` (in place of the document's tree, to find its base URL). */
+function treeOfBase(base: LeanElement | null): LeanDocument {
+  const document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
+  if (base !== null) {
+    document.childNodes.push({ nodeName: "base", tagName: "base", attrs: base.attrs, namespaceURI: HTML_NS, childNodes: [], parentNode: document });
+  }
+  return document;
+}
+
+/** How much input a piece must be before the tokenizer reads it again, when a long token kept it waiting (see {@link LinkStream.tokenize}). */
+const SHORT_TOKEN = 4096;
+
+/**
+ * Link extraction and rewriting over a stream: {@link write} the document
+ * in pieces (bytes, or text), then {@link end}; links reach `onLink` and
+ * output reaches `onOutput` as soon as they are settled. The links and the
+ * output are {@link extractLinks}'s and {@link rewriteLinks}'s for the
+ * whole document, however it is cut, unless `onWarning` says otherwise
+ * (see the module comment). Synchronous: each call does the work its
+ * input allows; a `rewrite` (or callback) that throws makes that call
+ * throw, and the stream unusable.
+ *
+ * @example
+ * ```ts
+ * const out: string[] = [];
+ * const stream = new LinkStream({
+ *   url: "https://example.com/docs/",
+ *   rewrite: (link) => link.url ?? undefined,
+ *   onOutput: (chunk) => out.push(chunk as string),
+ * });
+ * stream.write('<head><base href="/a/"></head><a hr');
+ * stream.write('ef="b">b</a>');
+ * stream.end();
+ * out.join(""); // '<head><base href="https://example.com/a/"></head><a href="https://example.com/a/b">b</a>'
+ * ```
+ */
+export class LinkStream {
+  private readonly url: Readonly<URLRecord>;
+  private readonly label: string | undefined;
+  private readonly settings: ReaderSettings;
+  private readonly validate: boolean;
+  private readonly maxHold: number;
+  private readonly rewrite: ((link: Link) => string | undefined) | undefined;
+  private readonly onLink: ((link: Link) => void) | undefined;
+  private readonly onOutput: ((chunk: Uint8Array | string) => void) | undefined;
+  private readonly onWarning: ((warning: StreamWarning) => void) | undefined;
+  private readonly onSrcdocTooDeep: ExtractLinksOptions["onSrcdocTooDeep"];
+  private readonly options: LinkStreamOptions;
+
+  private mode: "text" | "bytes" | null = null;
+  private ended = false;
+  private failure: { error: unknown } | null = null;
+
+  // Bytes: the input from the byte where `text` starts (all of it while nothing has left).
+  private bytes: Uint8Array[] = [];
+  private bytesLength = 0;
+  /** Whether `bytes` starts at the input's first byte (where a BOM is). */
+  private bytesFromStart = true;
+  /** Null while the first 1024 bytes are awaited. */
+  private encoding: EncodingName | null = null;
+  private bom = 0;
+  private tentative = false;
+  /** Whether the first `meta` that declares an encoding has been seen (or no longer matters). */
+  private metaSeen = false;
+  /** How many of the parse's records {@link settleEncoding} has looked at (none is taken while the encoding is tentative). */
+  private metaScan = 0;
+  private encodingByHold = false;
+  private decoder: TextDecoder | null = null;
+  /** Whether the input is held whole, to be read as a whole document at the end (see the module comment). */
+  private whole = false;
+
+  // Text: the decoded input from `textStart` on.
+  private text = "";
+  private textStart = 0;
+  /** Where the tokenizer has read to (it starts again there). */
+  private consumed = 0;
+  /**
+   * The text from `consumed` on. Optimisation: kept apart from `text`, which
+   * grows by concatenation while input is held, so that giving the
+   * tokenizer its next piece does not flatten all the held text each time
+   * (quadratic in the held length).
+   */
+  private unread = "";
+  /** The length the text must reach before the tokenizer reads again. */
+  private readAt = 0;
+  private source: StreamingSource;
+
+  // The base URL.
+  private reader: DocumentReader | null = null;
+  private baseByHold = false;
+  private decidedBase: LeanElement | null = null;
+  private readonly warned = new Set<string>();
+
+  // Reading.
+  private readonly links: Link[] = [];
+  private readonly sites: LinkSite[] = [];
+  private readonly jobs: Job[] = [];
+  private nextId = 1;
+  /** The last position whose line and column are known (global offsets). */
+  private anchor: SourceAnchor = { start: 0, line: 1, column: 1 };
+  /** The edits read and not yet written (global offsets), and where output has reached. */
+  private edits: Edit[] = [];
+  private emitted = 0;
+
+  constructor(options: LinkStreamOptions) {
+    const checked = documentOptions(options);
+    this.options = options;
+    this.url = checked.url;
+    this.label = checked.label;
+    if (this.label !== undefined && getEncoding(this.label) === null) throw new UnknownEncodingError(this.label);
+    this.settings = { scripting: checked.scripting, maxSrcdocDepth: checked.maxSrcdocDepth, tooDeep: [] };
+    this.validate = options.validate === true;
+    const maxHold = options.maxHold ?? DEFAULT_MAX_HOLD;
+    if (typeof maxHold !== "number" || Number.isNaN(maxHold) || maxHold < 0) {
+      throw new LinksError(`The "maxHold" option must be a number of bytes (0 or more, or Infinity), not ${JSON.stringify(maxHold) ?? typeof maxHold}`);
+    }
+    this.maxHold = maxHold;
+    for (const name of ["rewrite", "onLink", "onOutput", "onWarning", "onSrcdocTooDeep"] as const) {
+      const value = options[name];
+      if (value !== undefined && typeof value !== "function") throw new LinksError(`The "${name}" option must be a function, not ${typeof value}`);
+    }
+    this.rewrite = options.rewrite;
+    this.onLink = options.onLink;
+    this.onOutput = options.onOutput;
+    this.onWarning = options.onWarning;
+    this.onSrcdocTooDeep = options.onSrcdocTooDeep;
+    this.source = new StreamingSource(checked.scripting);
+  }
+
+  /** Reads the next piece of the document: bytes (a `Uint8Array`) or text (a string), the same kind every time. */
+  write(chunk: Uint8Array | string): void {
+    if (this.failure !== null) throw this.failure.error;
+    if (this.ended) throw new LinksError("The stream has ended: nothing can be written after end()");
+    const kind = typeof chunk === "string" ? "text" : isUint8Array(chunk) ? "bytes" : null;
+    if (kind === null) throw new LinksError(`A piece of the document must be a string or a Uint8Array, not ${chunk === null ? "null" : typeof chunk}`);
+    if (this.mode !== null && this.mode !== kind) throw new LinksError(`The document was given as ${this.mode === "text" ? "text" : "bytes"}: a piece of ${kind === "text" ? "text" : "bytes"} cannot follow`);
+    this.guard(() => {
+      this.mode = kind;
+      if (typeof chunk === "string") this.addText(chunk);
+      else this.addBytes(chunk);
+      this.pump(false);
+    });
+  }
+
+  /** Ends the document: everything left is read, and its output given. */
+  end(): void {
+    if (this.failure !== null) throw this.failure.error;
+    if (this.ended) throw new LinksError("The stream has already ended");
+    this.guard(() => {
+      this.ended = true;
+      if (this.mode === "bytes") {
+        if (this.encoding === null) this.startDecoding();
+        if (this.decoder !== null) this.addText(this.decoder.decode());
+      }
+      if (this.mode !== null) this.pump(true);
+    });
+  }
+
+  /** Runs `action`; if it throws (a callback did), the stream is left unusable: every later call throws the same. */
+  private guard(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.failure = { error };
+      throw error;
+    }
+  }
+
+  // --- Input ------------------------------------------------------------------------
+
+  private addBytes(chunk: Uint8Array): void {
+    // A copy: the caller may reuse its buffer. (Not `chunk.slice()`: for a Node.js Buffer, that is a view.)
+    const own = new Uint8Array(chunk.length);
+    own.set(chunk);
+    if (this.keepsBytes()) {
+      this.bytes.push(own);
+      this.bytesLength += own.length;
+    }
+    if (this.encoding === null) {
+      if (this.bytesLength >= 1024) this.startDecoding();
+      return;
+    }
+    if (this.decoder !== null) this.addText(this.decoder.decode(own, { stream: true }));
+  }
+
+  private addText(text: string): void {
+    this.text += text;
+    this.unread += text;
+  }
+
+  /** Whether the input bytes are kept: for output, or while they may have to be read again. */
+  private keepsBytes(): boolean {
+    return this.onOutput !== undefined || this.encoding === null || this.tentative || this.whole || this.reader === null;
+  }
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm —
+   * on the first 1024 bytes (the prescan reads no more), or all of them at
+   * the end; then decodes what is held.
+   */
+  private startDecoding(): void {
+    const all = concatBytes(this.bytes, this.bytesLength);
+    this.bytes = this.bytesLength === 0 ? [] : [all];
+    const sniffed = decodeDocument(all.subarray(0, 1024), this.label);
+    this.encoding = sniffed.encoding;
+    this.tentative = sniffed.confidence === "tentative";
+    this.bom = sniffed.bomLength;
+    if (this.encoding === "replacement" || this.encoding === "ISO-2022-JP") {
+      this.whole = true;
+      return;
+    }
+    this.decoder = new TextDecoder(this.encoding);
+    this.addText(this.decoder.decode(all, { stream: true }));
+  }
+
+  /** How much input is held now. */
+  private held(): number {
+    return this.mode === "bytes" ? this.bytesLength : this.text.length;
+  }
+
+  // --- The work each piece allows ------------------------------------------------
+
+  private pump(final: boolean): void {
+    if (this.whole || (this.mode === "bytes" && this.encoding === null)) {
+      if (final) this.readWhole();
+      return;
+    }
+    this.tokenize(final);
+    if (this.tentative && this.settleEncoding(final)) {
+      // The encoding changed: everything is read again, from the start.
+      this.pump(final);
+      return;
+    }
+    if (this.reader === null) this.settleBase(final);
+    else if (this.baseByHold) this.watchBase();
+    if (this.whole) {
+      if (final) this.readWhole();
+      return;
+    }
+    if (this.tentative || this.reader === null) return;
+    this.readTags(final);
+    this.emit(final);
+  }
+
+  /**
+   * Gives the tokenizer the text it has not read. After a long token kept
+   * it waiting (a tag, comment or script text longer than
+   * {@link SHORT_TOKEN}), it waits for as much new text again before
+   * reading, so that the token is read again O(log n) times, not once per
+   * piece (which would be quadratic).
+   */
+  private tokenize(final: boolean): void {
+    const textEnd = this.textStart + this.text.length;
+    if (!final && textEnd < this.readAt) return;
+    const unread = this.unread;
+    let inputEnd = unread.length;
+    if (!final && inputEnd > 0) {
+      // A CR that may be the first half of a CR LF, or a high surrogate, waits for what follows it.
+      const last = unread.charCodeAt(inputEnd - 1);
+      if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
+    }
+    const read = this.source.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), this.consumed, final);
+    this.consumed += read;
+    this.unread = unread.slice(read);
+    const waiting = textEnd - this.consumed;
+    this.readAt = textEnd + (waiting > SHORT_TOKEN ? waiting : 0);
+  }
+
+  /**
+   * While the encoding is tentative: the first `meta` that declares an
+   * encoding settles it, changing it if it differs (then returns true:
+   * everything is to be read again); the end of the input settles it as
+   * it is; so does reaching `maxHold`, by choice.
+   */
+  private settleEncoding(final: boolean): boolean {
+    const tags = this.source.tags;
+    for (; this.metaScan < tags.length; this.metaScan++) {
+      const tag = tags[this.metaScan]!;
+      const declared = declaredEncoding(tag);
+      if (declared === null) continue;
+      this.tentative = false;
+      this.metaSeen = true;
+      const next = changedEncoding(this.encoding!, declared);
+      if (next === null) return false;
+      this.changeEncoding(next, final);
+      return true;
+    }
+    if (final) {
+      this.tentative = false;
+    } else if (this.held() > this.maxHold) {
+      this.tentative = false;
+      this.encodingByHold = true;
+    }
+    return false;
+  }
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing —
+   * "navigate to the document again" in the new encoding, with the
+   * confidence certain: here, read the held input again from its start.
+   */
+  private changeEncoding(encoding: EncodingName, final: boolean): void {
+    const all = concatBytes(this.bytes, this.bytesLength);
+    this.bytes = this.bytesLength === 0 ? [] : [all];
+    this.encoding = encoding;
+    this.bom = 0;
+    this.source = new StreamingSource(this.settings.scripting);
+    this.reader = null;
+    this.metaScan = 0;
+    this.consumed = 0;
+    this.readAt = 0;
+    this.textStart = 0;
+    this.text = "";
+    this.unread = "";
+    if (encoding === "replacement" || encoding === "ISO-2022-JP") {
+      this.whole = true;
+      return;
+    }
+    this.decoder = new TextDecoder(encoding);
+    this.addText(this.decoder.decode(all, { stream: !final }));
+  }
+
+  /** The encoding URL queries are encoded with (as {@link prepareDocument} says). */
+  private documentEncoding(): EncodingName {
+    if (this.mode === "bytes") return this.encoding!;
+    return this.label === undefined ? "UTF-8" : getEncoding(this.label)!;
+  }
+
+  /**
+   * Settles the document base URL when the parse says it can no longer
+   * change (see StreamingSource.baseIsSettled), at the end of the input,
+   * or, by choice, on reaching `maxHold`.
+   */
+  private settleBase(final: boolean): void {
+    const source = this.source;
+    const base = source.firstBase;
+    if (base !== null && source.baseIsSettled()) {
+      this.useBase(base);
+    } else if (final) {
+      if (source.ambiguous || (base !== null && !source.isInDocument(base))) this.whole = true;
+      else this.useBase(base);
+    } else if (this.held() > this.maxHold) {
+      this.useBase(base !== null && !source.ambiguous && source.isInDocument(base) ? base : null);
+      this.baseByHold = true;
+    }
+  }
+
+  private urlsFor(base: LeanElement | null): DocumentURLs {
+    return documentURLs(treeOfBase(base), this.url, this.documentEncoding(), null, base !== null);
+  }
+
+  private useBase(base: LeanElement | null): void {
+    this.decidedBase = base;
+    const job: Job = {
+      text: "",
+      parsed: { document: this.source.document, tags: [], hasBaseWithHref: false, positions: this.source.positions },
+      url: this.url,
+      encoding: this.documentEncoding(),
+      aboutBaseURL: null,
+      layers: [],
+      depth: 0,
+      template: false,
+      id: 0,
+    };
+    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, this.urlsFor(base));
+    if (!this.keepsBytes()) {
+      this.bytes = [];
+      this.bytesLength = 0;
+    }
+  }
+
+  /** After `maxHold` settled the base URL: a base element that would have changed it is reported, and governs the links after it. */
+  private watchBase(): void {
+    const source = this.source;
+    const base = source.firstBase;
+    if (this.warned.has("base-after-links") || (base === this.decidedBase && !source.ambiguous)) return;
+    if (base !== null && base !== this.decidedBase) {
+      this.decidedBase = base;
+      this.reader!.useURLs(this.urlsFor(base));
+    }
+    const record = source.tags.find((tag) => tag.element === base);
+    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "a <base> came after links that were already resolved (maxHold was reached): they were resolved against the base URL before it");
+  }
+
+  private warn(type: StreamWarning["type"], start: number, message: string): void {
+    if (this.warned.has(type)) return;
+    this.warned.add(type);
+    const local = start - this.textStart;
+    const anchor = this.anchor;
+    const position =
+      local >= 0 && local <= this.text.length && start >= anchor.start
+        ? sourcePosition(this.text, local, { start: anchor.start - this.textStart, line: anchor.line, column: anchor.column })
+        : { line: 0, column: 0 };
+    this.onWarning?.({ type, start, line: position.line, column: position.column, message });
+  }
+
+  private rewriting(): boolean {
+    return this.rewrite !== undefined && this.onOutput !== undefined;
+  }
+
+  // --- Reading tags ------------------------------------------------------------------
+
+  /** Reads the tags whose text is all there, in order; gives their links. */
+  private readTags(final: boolean): void {
+    const source = this.source;
+    const tags = source.tags;
+    const reader = this.reader!;
+    let count = 0;
+    for (; count < tags.length; count++) {
+      const tag = tags[count]!;
+      if (!final && !source.isComplete(tag)) break;
+      if (this.encodingByHold && !this.metaSeen) {
+        const declared = declaredEncoding(tag);
+        if (declared !== null) {
+          this.metaSeen = true;
+          if (changedEncoding(this.encoding!, declared) !== null) {
+            this.warn("encoding-after-links", tag.origin + tag.tagNameEnd, `a <meta> declared the encoding ${declared} after links were resolved with ${this.encoding!} (maxHold was reached): the document was read as ${this.encoding!}`);
+          }
+        }
+      }
+      reader.readStreamedTag(tag, this.text, source, tag.origin - this.textStart);
+      // Its srcdoc documents (and theirs), whole strings already.
+      const sites = this.rewriting() ? this.sites : null;
+      for (let j = 0; j < this.jobs.length; j++) new DocumentReader(this.jobs[j]!, this.validate, this.settings, this.links, sites, this.jobs, () => this.nextId++).read();
+      this.jobs.length = 0;
+    }
+    source.take(count);
+    this.deliver();
+  }
+
+  /** Gives the links read (window offsets) their global places, lines and columns; hands them on; turns them into edits. */
+  private deliver(): void {
+    const links = this.links;
+    const sites = this.sites;
+    const tooDeep = this.settings.tooDeep;
+    if (links.length === 0 && tooDeep.length === 0) return;
+    const text = this.text;
+    const shift = this.textStart;
+    // Tree order is source order, but for srcdoc documents (read after their iframe's own links).
+    let sorted = true;
+    for (let i = 1; i < links.length; i++) {
+      if (links[i]!.start < links[i - 1]!.start) sorted = false;
+    }
+    if (!sorted) {
+      links.sort((a, b) => a.start - b.start || a.end - b.end);
+      sites.sort((a, b) => a.link.start - b.link.start || a.link.end - b.link.end);
+    }
+    const batchAnchor: SourceAnchor = { start: this.anchor.start - shift, line: this.anchor.line, column: this.anchor.column };
+    let anchor = batchAnchor;
+    for (const link of links) {
+      const { line, column } = sourcePosition(text, link.start, anchor);
+      (link as { line: number }).line = line;
+      (link as { column: number }).column = column;
+      anchor = { start: link.start, line, column };
+    }
+    if (this.validate) setErrorPositions(text, links);
+    for (const link of links) {
+      (link as { start: number }).start += shift;
+      (link as { end: number }).end += shift;
+      for (const error of link.errors ?? []) {
+        (error as { sourceStart: number }).sourceStart += shift;
+        (error as { sourceEnd: number }).sourceEnd += shift;
+      }
+    }
+    this.anchor = { start: anchor.start + shift, line: anchor.line, column: anchor.column };
+    for (const { depth, start } of tooDeep) {
+      const { line, column } = sourcePosition(text, start, batchAnchor);
+      this.onSrcdocTooDeep?.({ depth, start: start + shift, line, column });
+    }
+    tooDeep.length = 0;
+    const onLink = this.onLink;
+    if (onLink !== undefined) for (const link of links) onLink(link);
+    if (this.rewriting()) {
+      const replacements = askRewrite(sites, this.rewrite!);
+      for (const edit of buildEdits(text, sites, replacements)) this.edits.push({ ...edit, start: edit.start + shift, end: edit.end + shift });
+    }
+    links.length = 0;
+    sites.length = 0;
+  }
+
+  // --- Output ---------------------------------------------------------------------
+
+  /**
+   * Writes the output up to where nothing can change any more: the start
+   * of the first tag not yet read (its edits start after its name), or
+   * where the tokenizer has read to; then lets the text (and bytes) before
+   * it go.
+   */
+  private emit(final: boolean): void {
+    const next = this.source.tags[0];
+    let safe = final ? this.textStart + this.text.length : this.consumed;
+    if (next !== undefined) safe = Math.min(safe, next.origin + next.tagNameEnd);
+    // The line and column of the text that goes are counted before it goes.
+    if (safe > this.anchor.start) {
+      const local = this.anchor.start - this.textStart;
+      const { line, column } = sourcePosition(this.text, safe - this.textStart, { start: local, line: this.anchor.line, column: this.anchor.column });
+      this.anchor = { start: safe, line, column };
+    }
+    if (safe <= this.emitted) return;
+    const start = this.textStart;
+    const edits = this.edits.map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
+    this.edits = [];
+    if (this.onOutput !== undefined) {
+      if (this.mode === "text") {
+        const piece = this.text.slice(0, safe - start);
+        this.onOutput(edits.length === 0 ? piece : applyToString(piece, edits));
+      } else {
+        const bytes = concatBytes(this.bytes, this.bytesLength);
+        // At the end, every byte left goes out (bytes after the last character, that made no text, too).
+        const { output, end } = writeEditsToBytes(
+          bytes,
+          { text: this.text, encoding: this.encoding!, confidence: "certain", bomLength: this.bytesFromStart ? this.bom : 0 },
+          edits,
+          final ? undefined : safe - start,
+        );
+        // What is left starts at a character: no BOM in it.
+        const rest = bytes.slice(end);
+        this.bytes = rest.length === 0 ? [] : [rest];
+        this.bytesLength = rest.length;
+        this.bytesFromStart = false;
+        if (output.length > 0) this.onOutput(output);
+      }
+    }
+    this.text = this.text.slice(safe - start);
+    this.textStart = safe;
+    this.emitted = safe;
+  }
+
+  /** Reads the held input as a whole document (see the module comment), and gives its links and output. */
+  private readWhole(): void {
+    const input = this.mode === "text" ? this.text : concatBytes(this.bytes, this.bytesLength);
+    const document = prepareDocument(input, this.options);
+    const { links, sites } = extractSites(document, this.validate, this.rewriting() as true);
+    for (const { depth, start } of document.tooDeep) {
+      const { line, column } = sourcePosition(document.text, start);
+      this.onSrcdocTooDeep?.({ depth, start, line, column });
+    }
+    if (this.onLink !== undefined) for (const link of links) this.onLink(link);
+    if (this.onOutput === undefined) return;
+    const output = this.rewriting() ? rewriteDocument(document, sites!, this.rewrite!) : input;
+    if (output.length > 0) this.onOutput(output);
+  }
+}

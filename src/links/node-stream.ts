@@ -1,0 +1,70 @@
+/**
+ * docbase/links/node — {@link LinkStream} as a Node.js stream: a
+ * `Transform` of Buffers that rewrites the links of the HTML document
+ * piped through it.
+ *
+ * @example
+ * ```ts
+ * import { pipeline } from "node:stream/promises";
+ * import { createLinkRewriterNodeStream } from "docbase/links/node";
+ * await pipeline(
+ *   fs.createReadStream("page.html"),
+ *   createLinkRewriterNodeStream({ url: "https://example.com/page.html", rewrite: (link) => link.url ?? undefined }),
+ *   fs.createWriteStream("out.html"),
+ * );
+ * ```
+ *
+ * @module
+ */
+
+import "../core/require-supported-runtime.ts";
+import { Transform } from "node:stream";
+import { LinksError } from "./errors.ts";
+import type { LinkRewriterOptions } from "./link-rewriter-stream.ts";
+import { LinkStream } from "./link-stream.ts";
+
+export type { LinkRewriterOptions } from "./link-rewriter-stream.ts";
+
+/**
+ * A Node.js `Transform` stream that rewrites the links of the HTML
+ * document written to it, as `createLinkRewriter` does for web streams:
+ * Buffers in (strings written to it are UTF-8 bytes, as Node makes them),
+ * Buffers out. Bad options throw here; a `rewrite` that throws makes the
+ * stream emit that error.
+ *
+ * @example
+ * ```ts
+ * import { Readable } from "node:stream";
+ * const out: Buffer[] = [];
+ * Readable.from([Buffer.from("<a href=x>")])
+ *   .pipe(createLinkRewriterNodeStream({ url: "https://example.com/", rewrite: (link) => link.url ?? undefined }))
+ *   .on("data", (chunk: Buffer) => out.push(chunk))
+ *   .on("end", () => Buffer.concat(out).toString()); // "<a href=https://example.com/x>"
+ * ```
+ */
+export function createLinkRewriterNodeStream(options: LinkRewriterOptions): Transform {
+  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
+  if (typeof options.rewrite !== "function") throw new LinksError(`The "rewrite" option must be a function, not ${typeof options.rewrite}`);
+  let push: ((chunk: Uint8Array) => void) | null = null;
+  const stream = new LinkStream({ ...options, onOutput: (chunk) => push!(chunk as Uint8Array) });
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        stream.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        callback();
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+    flush(callback) {
+      try {
+        stream.end();
+        callback();
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+  });
+  push = (chunk) => transform.push(chunk);
+  return transform;
+}
