@@ -261,21 +261,6 @@ function childFlag(name: string): string {
   return arg.slice(prefix.length);
 }
 
-/** The streaming API of docbase/links, as the child uses it. */
-interface StreamingLinks {
-  readonly LinkStream: new (options: {
-    readonly url: string;
-    readonly rewrite: (link: Link) => string | undefined;
-    readonly onOutput: (chunk: Uint8Array | string) => void;
-    readonly onWarning?: (warning: unknown) => void;
-  }) => { write(chunk: Uint8Array): void; end(): void };
-  readonly createLinkRewriter: (options: {
-    readonly url: string;
-    readonly rewrite: (link: Link) => string | undefined;
-    readonly onWarning?: (warning: unknown) => void;
-  }) => TransformStream<Uint8Array, Uint8Array>;
-}
-
 async function child(): Promise<void> {
   const contender = childFlag("contender") as ChildContender;
   const size = Number(childFlag("size"));
@@ -347,7 +332,7 @@ async function child(): Promise<void> {
       }
     };
   } else {
-    const docbase = (await import(childFlag("docbase"))) as typeof DocbaseLinks & Partial<StreamingLinks>;
+    const docbase = (await import(childFlag("docbase"))) as typeof DocbaseLinks;
     if (contender === "rewrite-links") {
       run = () => {
         // It takes a whole document: the page is built in one buffer first (not timed as output).
@@ -365,7 +350,7 @@ async function child(): Promise<void> {
         onOutput(output);
       };
     } else if (contender === "linkstream") {
-      const { LinkStream } = docbase as StreamingLinks;
+      const { LinkStream } = docbase;
       run = () => {
         const stream = new LinkStream({ url, rewrite, onOutput, onWarning });
         for (const chunk of generatedPage(head, unitFile, size)) {
@@ -376,7 +361,7 @@ async function child(): Promise<void> {
         stream.end();
       };
     } else {
-      const { createLinkRewriter } = docbase as StreamingLinks;
+      const { createLinkRewriter } = docbase;
       run = async () => {
         const page = generatedPage(head, unitFile, size);
         const source = new ReadableStream<Uint8Array>({

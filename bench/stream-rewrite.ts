@@ -63,7 +63,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { HTMLRewriter } from "html-rewriter-wasm";
-import * as links from "../src/links/index.ts";
+import { catalogue, createLinkRewriter, extractLinks, LinkStream, rewriteLinks } from "../src/links/index.ts";
 import {
   compare,
   corpusDir,
@@ -82,7 +82,6 @@ import {
 } from "./harness.ts";
 import { addLolHandlers, CHUNK, type ChildContender, type ChildResult, type Counter, docbaseRewrite, touchedRows } from "./stream-rewrite-child.ts";
 
-const { catalogue, extractLinks, rewriteLinks } = links;
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const documents = [
@@ -136,24 +135,6 @@ function withBase(bytes: Uint8Array, href: string): Uint8Array {
   out.set(bytes.subarray(at), at + insert.length);
   return out;
 }
-
-// --- The streaming API (issue #18) ------------------------------------------
-
-/** The streaming API of docbase/links, when the tree has it. */
-interface StreamingLinks {
-  readonly LinkStream: new (options: {
-    readonly url: string;
-    readonly rewrite: (link: links.Link) => string | undefined;
-    readonly onOutput: (chunk: Uint8Array | string) => void;
-    readonly onWarning?: (warning: unknown) => void;
-  }) => { write(chunk: Uint8Array): void; end(): void };
-  readonly createLinkRewriter: (options: {
-    readonly url: string;
-    readonly rewrite: (link: links.Link) => string | undefined;
-  }) => TransformStream<Uint8Array, Uint8Array>;
-}
-
-const streaming: StreamingLinks | null = "LinkStream" in links ? (links as unknown as StreamingLinks) : null;
 
 // --- Throughput ----------------------------------------------------------------
 
@@ -230,9 +211,7 @@ function contenders(): AsyncContender<Page>[] {
       },
     },
   ];
-  if (streaming !== null) {
-    const { LinkStream, createLinkRewriter } = streaming;
-    list.push(
+  list.push(
       {
         name: "LinkStream 64K",
         run: (page) => {
@@ -281,14 +260,19 @@ function contenders(): AsyncContender<Page>[] {
           return bytes + counter.rewrites;
         },
       },
-    );
-  }
+  );
   return list;
 }
 
 /** The output of a contender's way of streaming, whole, for the check before timing. */
-async function collect(readable: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(readable).arrayBuffer());
+async function collect(readable: ReadableStream<Uint8Array | string>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for (const reader = readable.getReader(); ; ) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(parts);
+    if (typeof value === "string") throw new Error("bytes in gave text out");
+    parts.push(value);
+  }
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -305,17 +289,16 @@ async function check(page: Page): Promise<void> {
     `values rewritten: docbase ${docbaseCount.rewrites.toLocaleString("en-US")}, lol-html ${lolCount.rewrites.toLocaleString("en-US")}; ` +
       `output ${expected.length.toLocaleString("en-US")} bytes (docbase), ${lolOutput.length.toLocaleString("en-US")} (lol-html)`,
   );
-  if (streaming === null) return;
   const parts: Uint8Array[] = [];
-  const stream = new streaming.LinkStream({ url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }), onOutput: (chunk) => parts.push(chunk as Uint8Array) });
+  const stream = new LinkStream({ url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }), onOutput: (chunk) => parts.push(chunk as Uint8Array) });
   for (const chunk of page.chunks) stream.write(chunk);
   stream.end();
   const viaLinkStream = Buffer.concat(parts);
-  const viaWeb = await collect(streamOf(page.chunks).pipeThrough(streaming.createLinkRewriter({ url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }) })));
+  const viaWeb = await collect(streamOf(page.chunks).pipeThrough(createLinkRewriter({ url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }) })));
   const based = Buffer.concat(page.basedChunks);
   const basedExpected = rewriteLinks(based, { url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }) });
   const basedParts: Uint8Array[] = [];
-  const basedStream = new streaming.LinkStream({ url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }), onOutput: (chunk) => basedParts.push(chunk as Uint8Array) });
+  const basedStream = new LinkStream({ url: page.url, rewrite: docbaseRewrite({ rewrites: 0 }), onOutput: (chunk) => basedParts.push(chunk as Uint8Array) });
   for (const chunk of page.basedChunks) basedStream.write(chunk);
   basedStream.end();
   const verdicts = [sameBytes(viaLinkStream, expected), sameBytes(viaWeb, expected), sameBytes(Buffer.concat(basedParts), basedExpected)];
@@ -335,17 +318,14 @@ async function throughput(): Promise<ComparisonResult[]> {
     await check(page);
     const m = await measureAsync(page, bytes.length, contenders(), pageOptions);
     printTable(m, "B");
-    const comparisons: Comparison[] =
-      streaming === null
-        ? [{ subject: "lol-html 64K", peer: "rewriteLinks (whole)" }]
-        : [
-            { subject: "LinkStream 64K", peer: "lol-html 64K", target: 1 },
-            { subject: "LinkStream 64K <base>", peer: "lol-html 64K", target: 1 },
-            { subject: "createLinkRewriter", peer: "lol-html web stream", target: 1 },
-            { subject: "LinkStream 64K", peer: "rewriteLinks (whole)" },
-            { subject: "LinkStream 64K <base>", peer: "rewriteLinks (whole)" },
-            { subject: "createLinkRewriter", peer: "rewriteLinks (whole)" },
-          ];
+    const comparisons: Comparison[] = [
+      { subject: "LinkStream 64K", peer: "lol-html 64K", target: 1 },
+      { subject: "LinkStream 64K <base>", peer: "lol-html 64K", target: 1 },
+      { subject: "createLinkRewriter", peer: "lol-html web stream", target: 1 },
+      { subject: "LinkStream 64K", peer: "rewriteLinks (whole)" },
+      { subject: "LinkStream 64K <base>", peer: "rewriteLinks (whole)" },
+      { subject: "createLinkRewriter", peer: "rewriteLinks (whole)" },
+    ];
     const results = compare(m, comparisons);
     printComparisons(results);
     all.push(...results.map((r) => ({ ...r, subject: `${doc.file.replace(/^html-|\.html\.gz$/g, "")}: ${r.subject}` })));
@@ -473,11 +453,7 @@ function memory(): ChildResult[] {
   checkGenerated(parts);
   const script = childScript(dir);
   const runs: MemoryRun[] = [];
-  const streamers: ChildContender[] = [
-    ...(streaming !== null ? (["linkstream"] as const) : []),
-    ...(streaming !== null && process.argv.includes("--web-memory") ? (["web"] as const) : []),
-    "lol-html",
-  ];
+  const streamers: ChildContender[] = ["linkstream", ...(process.argv.includes("--web-memory") ? (["web"] as const) : []), "lol-html"];
   for (const mib of sizes) {
     if (mib === sizes[0]) runs.push({ contender: "none", base: false, mib });
     for (const contender of streamers) for (const base of [false, true]) runs.push({ contender, base, mib });
@@ -518,7 +494,7 @@ function memory(): ChildResult[] {
 // --- Main -----------------------------------------------------------------------
 
 printEnvironment("stream-rewrite: streaming link rewriting vs rewriteLinks and html-rewriter-wasm (lol-html)", defaultOptions());
-console.log(`html-rewriter-wasm ${readFileSync(path.join(repo, "node_modules/html-rewriter-wasm/package.json"), "utf8").match(/"version": "([^"]+)"/)?.[1] ?? "?"}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; streaming API ${streaming === null ? "absent (rewriteLinks and lol-html only)" : "present"}`);
+console.log(`html-rewriter-wasm ${readFileSync(path.join(repo, "node_modules/html-rewriter-wasm/package.json"), "utf8").match(/"version": "([^"]+)"/)?.[1] ?? "?"}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log(`rewritten attributes: ${rows.map((r) => `${r.namespace === "svg" ? "svg " : ""}${r.elements === "*" ? "*" : r.elements.join("|")}[${r.attribute}]`).join(", ")}`);
 if (!process.argv.includes("--memory-only")) {
   const all = await throughput();
