@@ -48,9 +48,16 @@
  *    chunk written to the first chunk out (a cold process, as a server
  *    starting a response would be).
  *
- *   node_modules/.bin/node --expose-gc bench/stream-rewrite.ts [--quick] [--rounds=N] [--page=SUBSTRING] [--sizes=10,100,1000] [--no-memory | --memory-only] [--web-memory]
+ *   node_modules/.bin/node --expose-gc bench/stream-rewrite.ts [--quick] [--rounds=N] [--page=SUBSTRING] [--sizes=10,100,1000] [--no-memory | --memory-only] [--web-memory] [--memory-contenders=none,linkstream,web,lol-html,rewrite-links] [--live-heap] [--child-heap=MB]
  *
- * `--web-memory` adds `createLinkRewriter` to the memory runs.
+ * `--web-memory` adds `createLinkRewriter` to the memory runs;
+ * `--memory-contenders` keeps only the memory runs of the contenders named;
+ * `--live-heap` makes each memory child run a full collection every 16 MiB
+ * of chunks and report the most heap it left (what is really held, apart
+ * from the collector's slack; it lowers the peaks, so it is not the
+ * default); `--child-heap=MB` runs the streaming children with V8's old
+ * space capped at MB (`--max-old-space-size`) and 1 MB semi-spaces, as a
+ * user who wants a small process would.
  *
  * @module
  */
@@ -412,10 +419,11 @@ interface MemoryRun {
   readonly mib: number;
 }
 
-function runChild(script: string, parts: { head: string; basedHead: string; unit: string }, run: MemoryRun): ChildResult {
+/** A child's figures, or why it failed (a heap capped by `--child-heap` can run out). */
+function runChild(script: string, parts: { head: string; basedHead: string; unit: string }, run: MemoryRun): ChildResult | string {
   const args = [
     "--expose-gc",
-    ...(run.contender === "rewrite-links" ? ["--max-old-space-size=16384"] : []),
+    ...(run.contender === "rewrite-links" ? ["--max-old-space-size=16384"] : childHeap === undefined ? [] : [`--max-old-space-size=${childHeap}`, "--max-semi-space-size=1"]),
     script,
     "--stream-child",
     `--contender=${run.contender}`,
@@ -426,9 +434,13 @@ function runChild(script: string, parts: { head: string; basedHead: string; unit
     `--docbase=${pathToFileURL(path.join(repo, "dist/links/index.js")).href}`,
     `--lol-html=${path.join(repo, "node_modules/html-rewriter-wasm/dist/html_rewriter.js")}`,
     `--rows=${JSON.stringify(rows)}`,
+    ...(process.argv.includes("--live-heap") ? ["--live-heap"] : []),
   ];
   const result = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 24, timeout: 60 * 60_000 });
-  if (result.status !== 0) throw new Error(`child ${run.contender} ${run.mib} MiB failed (${result.status ?? result.signal}): ${result.stderr.slice(-2000)}`);
+  if (result.status !== 0) {
+    if (childHeap !== undefined && result.stderr.includes("heap out of memory")) return `out of memory with --max-old-space-size=${childHeap}`;
+    throw new Error(`child ${run.contender} ${run.mib} MiB failed (${result.status ?? result.signal}): ${result.stderr.slice(-2000)}`);
+  }
   return JSON.parse(result.stdout.trim().split("\n").pop()!) as ChildResult;
 }
 
@@ -444,7 +456,11 @@ function mb(bytes: number): string {
   return (bytes / MiB).toFixed(bytes < 10 * MiB ? 1 : 0);
 }
 
-function memory(): ChildResult[] {
+const liveHeap = process.argv.includes("--live-heap");
+/** `--child-heap=MB`: the streaming children's old space capped at MB, the young generation at 1 MB semi-spaces. */
+const childHeap = flag("child-heap");
+
+function memory(): (ChildResult | string)[] {
   const sizes = (flag("sizes") ?? (quick ? "10" : "10,100,1000")).split(",").map(Number);
   heading(`Peak memory and first output on generated pages of ${sizes.join(", ")} MiB (a fresh process each, output discarded)`);
   build();
@@ -459,19 +475,26 @@ function memory(): ChildResult[] {
     for (const contender of streamers) for (const base of [false, true]) runs.push({ contender, base, mib });
     if (mib <= 100) runs.push({ contender: "rewrite-links", base: false, mib });
   }
+  const only = flag("memory-contenders")?.split(",");
+  if (only !== undefined) runs.splice(0, runs.length, ...runs.filter((run) => only.includes(run.contender)));
   console.log(
     `${"contender".padEnd(30)} ${"MiB".padStart(5)} <base>  ${"time".padStart(8)}  ${"MB/s".padStart(6)}  ${"1st out".padStart(9)}  ${"after".padStart(9)}  ` +
-      `${"peak RSS".padStart(9)}  ${"before".padStart(7)}  ${"growth".padStart(7)}  ${"heap used".padStart(9)}  ${"heap total".padStart(10)}  ${"external".padStart(8)}  rewrites  warnings`,
+      `${"peak RSS".padStart(9)}  ${"before".padStart(7)}  ${"growth".padStart(7)}  ${"heap used".padStart(9)}  ${"heap total".padStart(10)}  ${"external".padStart(8)}  rewrites  warnings${liveHeap ? "  live heap" : ""}`,
   );
-  const results: ChildResult[] = [];
+  const results: (ChildResult | string)[] = [];
   for (const run of runs) {
     const r = runChild(script, parts, run);
     results.push(r);
+    const label = `${labels[run.contender].padEnd(30)} ${String(run.mib).padStart(5)} ${(run.base ? "yes" : "no").padEnd(6)}`;
+    if (typeof r === "string") {
+      console.log(`${label}  ${r}`);
+      continue;
+    }
     console.log(
-      `${labels[run.contender].padEnd(30)} ${String(run.mib).padStart(5)} ${(run.base ? "yes" : "no").padEnd(6)}  ${`${(r.ms / 1000).toFixed(2)} s`.padStart(8)}  ` +
+      `${label}  ${`${(r.ms / 1000).toFixed(2)} s`.padStart(8)}  ` +
         `${(r.size / 1e3 / r.ms).toFixed(1).padStart(6)}  ${`${r.firstOutputMs.toFixed(1)} ms`.padStart(9)}  ${`${Math.round(r.firstOutputAfter / 1024).toLocaleString("en-US")} KiB`.padStart(9)}  ` +
         `${`${mb(r.maxRSS)} MiB`.padStart(9)}  ${mb(r.baselineMaxRSS).padStart(7)}  ${mb(r.maxRSS - r.baselineMaxRSS).padStart(7)}  ${mb(r.heapUsedPeak).padStart(9)}  ` +
-        `${mb(r.heapTotalPeak).padStart(10)}  ${mb(r.externalPeak).padStart(8)}  ${r.rewrites.toLocaleString("en-US").padStart(8)}  ${String(r.warnings).padStart(8)}`,
+        `${mb(r.heapTotalPeak).padStart(10)}  ${mb(r.externalPeak).padStart(8)}  ${r.rewrites.toLocaleString("en-US").padStart(8)}  ${String(r.warnings).padStart(8)}${liveHeap ? mb(r.liveHeapPeak).padStart(11) : ""}`,
     );
   }
   heading("Time to the first output chunk (from the first chunk written; cold process)");
@@ -479,12 +502,12 @@ function memory(): ChildResult[] {
     const line = results
       .map((r, i) => ({ r, run: runs[i]! }))
       .filter(({ run }) => run.mib === mib && (run.contender === "linkstream" || run.contender === "web" || run.contender === "lol-html"))
-      .map(({ r, run }) => `${labels[run.contender]}${run.base ? " <base>" : ""} ${r.firstOutputMs.toFixed(1)} ms`);
+      .map(({ r, run }) => `${labels[run.contender]}${run.base ? " <base>" : ""} ${typeof r === "string" ? "failed" : `${r.firstOutputMs.toFixed(1)} ms`}`);
     console.log(`${String(mib).padStart(5)} MiB: ${line.join(", ")}`);
   }
   const largest = Math.max(...sizes);
   for (const r of results) {
-    if (r.contender !== "linkstream" || r.size !== largest * MiB) continue;
+    if (typeof r === "string" || r.contender !== "linkstream" || r.size !== largest * MiB) continue;
     const meets = r.maxRSS <= 64 * MiB;
     console.log(`target peak <= 64 MiB at ${largest} MiB: docbase LinkStream ${mb(r.maxRSS)} MiB: ${meets ? "MET" : "MISSED"} (growth over the loaded process: ${mb(r.maxRSS - r.baselineMaxRSS)} MiB)`);
   }
