@@ -180,7 +180,8 @@ export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sorted
     for (let i = 0; i < sortedOffsets.length; i++) result[i] = Math.min(bytes.length, bom + 2 * sortedOffsets[i]!);
     return result;
   }
-  if (encoding === "UTF-8" && !text.includes("\uFFFD") && Buffer.byteLength(text, "utf8") === bytes.length - bom) {
+  // (Fewer: bytes after the text, a character a stream's decoder has not finished, map nowhere.)
+  if (encoding === "UTF-8" && !text.includes("\uFFFD") && Buffer.byteLength(text, "utf8") <= bytes.length - bom) {
     // Well-formed: each code point's UTF-8 length.
     let t = 0;
     let b = bom;

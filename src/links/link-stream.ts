@@ -307,10 +307,10 @@ export class LinkStream {
   // --- Input ------------------------------------------------------------------------
 
   private addBytes(chunk: Uint8Array): void {
-    // A copy: the caller may reuse its buffer. (Not `chunk.slice()`: for a Node.js Buffer, that is a view.)
-    const own = new Uint8Array(chunk.length);
-    own.set(chunk);
     if (this.keepsBytes()) {
+      // A copy: the caller may reuse its buffer. (Not `chunk.slice()`: for a Node.js Buffer, that is a view.)
+      const own = new Uint8Array(chunk.length);
+      own.set(chunk);
       this.bytes.push(own);
       this.bytesLength += own.length;
     }
@@ -318,7 +318,7 @@ export class LinkStream {
       if (this.bytesLength >= 1024) this.startDecoding();
       return;
     }
-    if (this.decoder !== null) this.addText(this.decoder.decode(own, { stream: true }));
+    if (this.decoder !== null) this.addText(this.decoder.decode(chunk, { stream: true }));
   }
 
   private addText(text: string): void {
