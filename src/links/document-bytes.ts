@@ -157,7 +157,8 @@ function isSingleByte(encoding: EncodingName): boolean {
  * produced code unit `t - 1` (or the end of the BOM, for `t` = 0): exact
  * for every well-formed byte sequence; inside an ill-formed one that a
  * decoder replaced with U+FFFD, the boundary falls after the bytes that
- * made the U+FFFD.
+ * made the U+FFFD, and before an ASCII byte the decoder read again after
+ * the error (see reread).
  *
  * Optimisation: single-byte encodings and UTF-16 map arithmetically, and
  * well-formed UTF-8 by counting code points; the others feed a streaming
@@ -221,9 +222,29 @@ export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sorted
       produced += decoder.decode().length;
       flushed = true;
     }
-    result[i] = fed;
+    result[i] = fed - reread(text, target, produced, bytes, fed);
   }
   return result;
+}
+
+/**
+ * How many of the last bytes fed were read again after an error, when the
+ * byte that reached unit `target` released more units than that: the
+ * Encoding Standard's multi-byte decoders, on a byte that cannot continue a
+ * sequence, return an error (U+FFFD) and "prepend byte to stream" when it
+ * is an ASCII byte, which then decodes to itself — so one byte releases
+ * U+FFFD and that ASCII character, and the boundary between them is before
+ * that byte, not after it. The units past `target` count as read again
+ * when they are ASCII and the same as the last bytes fed.
+ */
+function reread(text: string, target: number, produced: number, bytes: Uint8Array, fed: number): number {
+  const extra = produced - target;
+  if (extra <= 0 || extra > 3 || extra > fed) return 0;
+  for (let j = 0; j < extra; j++) {
+    const unit = text.charCodeAt(target + j);
+    if (unit >= 0x80 || unit !== bytes[fed - extra + j]) return 0;
+  }
+  return extra;
 }
 
 // --- Encoding new text ---------------------------------------------------------
