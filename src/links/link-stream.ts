@@ -228,6 +228,8 @@ export class LinkStream {
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
   private readonly warned = new Set<string>();
+  /** How many links have been given (read with the base URL as it was). */
+  private delivered = 0;
 
   // Reading.
   private readonly links: Link[] = [];
@@ -507,17 +509,26 @@ export class LinkStream {
     }
   }
 
-  /** After `maxHold` settled the base URL: a base element that would have changed it is reported, and governs the links after it. */
+  /**
+   * After `maxHold` settled the base URL: the first base element as the
+   * parse now sees it (a later one, or none when the one taken has left the
+   * document: a frameset took the body out) governs the links read from
+   * now on; if links were already given, a `base-after-links` warning says
+   * that they were resolved against another base URL.
+   */
   private watchBase(): void {
     const source = this.source;
-    const base = source.firstBase;
-    if (this.warned.has("base-after-links") || (base === this.decidedBase && !source.ambiguous)) return;
-    if (base !== null && base !== this.decidedBase) {
+    let base = source.firstBase;
+    if (base !== null && !source.isInDocument(base)) base = null;
+    if (base === this.decidedBase && !source.ambiguous) return;
+    if (base !== this.decidedBase) {
       this.decidedBase = base;
       this.reader!.useURLs(this.urlsFor(base));
     }
-    const record = source.tags.find((tag) => tag.element === base);
-    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "a <base> came after links that were already resolved (maxHold was reached): they were resolved against the base URL before it");
+    if (this.delivered === 0 || this.warned.has("base-after-links")) return;
+    const element = base ?? source.firstBase;
+    const record = source.tags.find((tag) => tag.element === element);
+    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "the base URL changed after links were resolved (maxHold was reached): they were resolved against the base URL before the change");
   }
 
   private warn(type: StreamWarning["type"], start: number, message: string): void {
@@ -606,6 +617,7 @@ export class LinkStream {
       this.onSrcdocTooDeep?.({ depth, start: start + shift, line, column });
     }
     tooDeep.length = 0;
+    this.delivered += links.length;
     const onLink = this.onLink;
     if (onLink !== undefined) for (const link of links) onLink(link);
     if (this.rewriting()) {
@@ -634,7 +646,8 @@ export class LinkStream {
       const { line, column } = sourcePosition(this.text, safe - this.textStart, { start: local, line: this.anchor.line, column: this.anchor.column });
       this.anchor = { start: safe, line, column };
     }
-    if (safe <= this.emitted) return;
+    // At the end, bytes that made no text (a lone BOM, say) go out too.
+    if (safe <= this.emitted && !(final && this.bytesLength > 0)) return;
     const start = this.textStart;
     const edits = this.edits.map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
     this.edits = [];
