@@ -182,14 +182,14 @@ export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sorted
     return result;
   }
   // (Fewer: bytes after the text, a character a stream's decoder has not finished, map nowhere.)
-  if (encoding === "UTF-8" && !text.includes("\uFFFD") && Buffer.byteLength(text, "utf8") <= bytes.length - bom) {
+  if (encoding === "UTF-8" && !text.includes("\uFFFD") && utf8Length(text) <= bytes.length - bom) {
     // Well-formed: each code point's UTF-8 length.
     let t = 0;
     let b = bom;
     for (let i = 0; i < sortedOffsets.length; i++) {
       const target = sortedOffsets[i]!;
       if (target > t) {
-        b += Buffer.byteLength(text.slice(t, target), "utf8");
+        b += utf8Length(text.slice(t, target));
         t = target;
       }
       result[i] = b;
@@ -225,6 +225,21 @@ export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sorted
     result[i] = fed - reread(text, target, produced, bytes, fed);
   }
   return result;
+}
+
+/** Node.js's native UTF-8 length, where there is one (not in a browser or a worker). */
+const nativeByteLength = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer?.byteLength;
+
+/** The length of `text` (a string without lone surrogates) in UTF-8. */
+function utf8Length(text: string): number {
+  if (nativeByteLength !== undefined) return nativeByteLength(text, "utf8");
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A code unit of U+0080..U+07FF is 2 bytes, of U+0800..U+FFFF 3; a surrogate pair (2 units) is 4.
+    if (c >= 0x80) length += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return length;
 }
 
 /**
