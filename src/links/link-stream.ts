@@ -71,6 +71,11 @@ const HTML_NS = "http://www.w3.org/1999/xhtml";
  * the encoding) is not settled. Most pages are smaller, and are then read
  * exactly whatever they hold; a larger page without a `<base>` starts to
  * flow after its first 4 MiB.
+ *
+ * @example
+ * ```ts
+ * new LinkStream({ url: "https://example.com/", maxHold: DEFAULT_MAX_HOLD * 4 }); // holds up to 16 MiB
+ * ```
  */
 export const DEFAULT_MAX_HOLD = 4 * 1024 * 1024;
 
