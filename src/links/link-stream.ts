@@ -71,6 +71,11 @@ const HTML_NS = "http://www.w3.org/1999/xhtml";
  * the encoding) is not settled. Most pages are smaller, and are then read
  * exactly whatever they hold; a larger page without a `<base>` starts to
  * flow after its first 4 MiB.
+ *
+ * @example
+ * ```ts
+ * new LinkStream({ url: "https://example.com/", maxHold: DEFAULT_MAX_HOLD * 4 }); // holds up to 16 MiB
+ * ```
  */
 export const DEFAULT_MAX_HOLD = 4 * 1024 * 1024;
 
@@ -228,6 +233,8 @@ export class LinkStream {
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
   private readonly warned = new Set<string>();
+  /** How many links have been given (read with the base URL as it was). */
+  private delivered = 0;
 
   // Reading.
   private readonly links: Link[] = [];
@@ -307,10 +314,10 @@ export class LinkStream {
   // --- Input ------------------------------------------------------------------------
 
   private addBytes(chunk: Uint8Array): void {
-    // A copy: the caller may reuse its buffer. (Not `chunk.slice()`: for a Node.js Buffer, that is a view.)
-    const own = new Uint8Array(chunk.length);
-    own.set(chunk);
     if (this.keepsBytes()) {
+      // A copy: the caller may reuse its buffer. (Not `chunk.slice()`: for a Node.js Buffer, that is a view.)
+      const own = new Uint8Array(chunk.length);
+      own.set(chunk);
       this.bytes.push(own);
       this.bytesLength += own.length;
     }
@@ -318,7 +325,7 @@ export class LinkStream {
       if (this.bytesLength >= 1024) this.startDecoding();
       return;
     }
-    if (this.decoder !== null) this.addText(this.decoder.decode(own, { stream: true }));
+    if (this.decoder !== null) this.addText(this.decoder.decode(chunk, { stream: true }));
   }
 
   private addText(text: string): void {
@@ -507,17 +514,26 @@ export class LinkStream {
     }
   }
 
-  /** After `maxHold` settled the base URL: a base element that would have changed it is reported, and governs the links after it. */
+  /**
+   * After `maxHold` settled the base URL: the first base element as the
+   * parse now sees it (a later one, or none when the one taken has left the
+   * document: a frameset took the body out) governs the links read from
+   * now on; if links were already given, a `base-after-links` warning says
+   * that they were resolved against another base URL.
+   */
   private watchBase(): void {
     const source = this.source;
-    const base = source.firstBase;
-    if (this.warned.has("base-after-links") || (base === this.decidedBase && !source.ambiguous)) return;
-    if (base !== null && base !== this.decidedBase) {
+    let base = source.firstBase;
+    if (base !== null && !source.isInDocument(base)) base = null;
+    if (base === this.decidedBase && !source.ambiguous) return;
+    if (base !== this.decidedBase) {
       this.decidedBase = base;
       this.reader!.useURLs(this.urlsFor(base));
     }
-    const record = source.tags.find((tag) => tag.element === base);
-    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "a <base> came after links that were already resolved (maxHold was reached): they were resolved against the base URL before it");
+    if (this.delivered === 0 || this.warned.has("base-after-links")) return;
+    const element = base ?? source.firstBase;
+    const record = source.tags.find((tag) => tag.element === element);
+    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "the base URL changed after links were resolved (maxHold was reached): they were resolved against the base URL before the change");
   }
 
   private warn(type: StreamWarning["type"], start: number, message: string): void {
@@ -606,6 +622,7 @@ export class LinkStream {
       this.onSrcdocTooDeep?.({ depth, start: start + shift, line, column });
     }
     tooDeep.length = 0;
+    this.delivered += links.length;
     const onLink = this.onLink;
     if (onLink !== undefined) for (const link of links) onLink(link);
     if (this.rewriting()) {
@@ -634,7 +651,8 @@ export class LinkStream {
       const { line, column } = sourcePosition(this.text, safe - this.textStart, { start: local, line: this.anchor.line, column: this.anchor.column });
       this.anchor = { start: safe, line, column };
     }
-    if (safe <= this.emitted) return;
+    // At the end, bytes that made no text (a lone BOM, say) go out too.
+    if (safe <= this.emitted && !(final && this.bytesLength > 0)) return;
     const start = this.textStart;
     const edits = this.edits.map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
     this.edits = [];
