@@ -91,6 +91,25 @@ describe("createLinkRewriter: a TransformStream of bytes", () => {
     });
   }
 
+  it("text in, text out: a ReadableStream of strings (one code unit each) gives rewriteLinks's string", async () => {
+    const html = `<head><base href=/b/></head><a href="x.html?q=é">😀</a><img srcset="a.png 1x, b.png 2x">`;
+    const pieces = new ReadableStream<string>({
+      start(controller) {
+        for (let i = 0; i < html.length; i++) controller.enqueue(html[i]!);
+        controller.close();
+      },
+    });
+    const parts: string[] = [];
+    const reader = pieces.pipeThrough(createLinkRewriter({ url, rewrite })).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      expect(typeof value).toBe("string");
+      parts.push(value as string);
+    }
+    expect(parts.join("")).toBe(rewriteLinks(html, { url, rewrite }));
+  });
+
   it("a slow reader of many chunks gets every byte, in order (backpressure)", async () => {
     const bytes = bytesOf(page(4000));
     const chunks = chunksOf(bytes, 64);
@@ -168,6 +187,11 @@ describe("streamLinks: the links of a stream, as an async iterable", () => {
       yield* strings;
     }
     expect(await collect(generatedStrings(), { url, validate: true })).toStrictEqual(extractLinks(html, { url, validate: true }));
+  });
+
+  it("over a Node Readable of Buffers", async () => {
+    const buffers = chunksOf(bytes, 1000).map((c) => Buffer.from(c));
+    expect(await collect(Readable.from(buffers))).toStrictEqual(extractLinks(bytes, { url }));
   });
 
   it("yields links before the source ends when the base is known", async () => {
