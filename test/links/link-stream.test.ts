@@ -1098,7 +1098,7 @@ const knownFailures: { name: KnownFailure; cause: string; reproduce: () => void 
     cause:
       "past the first 1024 bytes, a multi-byte sequence cut short by an ASCII byte (E5 then <: one U+FFFD, the < read again) " +
       "puts the rewritten URL of a link after it one byte too far when a chunk ends inside that link's tag: " +
-      "<a href=aXa</a> where rewriteLinks writes <a href=X>a</a> (UTF-8 by the encoding option or a BOM; Shift_JIS, EUC-KR, gb18030 after a late meta too)",
+      "<a href=aXa</a> where rewriteLinks writes <a href=X>a</a> (UTF-8 by the encoding option or a BOM; Shift_JIS, EUC-KR, gb18030 after a late meta too; an EUC-KR pair that decodes to U+FFFD, E3 A2, did the same with maxHold 0)",
     reproduce: () => {
       const bytes = new Uint8Array([...bytesOf(`<base href=/b/><p>${"x".repeat(1100)}</p>`), 0xe5, ...bytesOf(`<a href=a.html>a</a>`)]);
       const rewrite = (link: Link): string | undefined => (link.value === "a.html" ? "X" : undefined);
