@@ -42,7 +42,7 @@
  */
 
 import { TextDecoder } from "@exodus/bytes/encoding.js";
-import { type EncodingName, getEncoding, UnknownEncodingError, type URLRecord } from "../core/index.ts";
+import { type EncodingName, getEncoding, serializeURL, UnknownEncodingError, type URLRecord } from "../core/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { changedEncoding, decodeDocument } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
@@ -232,6 +232,8 @@ export class LinkStream {
   private reader: DocumentReader | null = null;
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
+  /** The document base URL the links are resolved against now, serialized. */
+  private baseHref = "";
   private readonly warned = new Set<string>();
   /** How many links have been given (read with the base URL as it was). */
   private delivered = 0;
@@ -496,6 +498,8 @@ export class LinkStream {
 
   private useBase(base: LeanElement | null): void {
     this.decidedBase = base;
+    const urls = this.urlsFor(base);
+    this.baseHref = serializeURL(urls.documentBaseURL as URLRecord);
     const job: Job = {
       text: "",
       parsed: { document: this.source.document, tags: [], hasBaseWithHref: false, positions: this.source.positions },
@@ -507,7 +511,7 @@ export class LinkStream {
       template: false,
       id: 0,
     };
-    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, this.urlsFor(base));
+    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, urls);
     if (!this.keepsBytes()) {
       this.bytes = [];
       this.bytesLength = 0;
@@ -526,11 +530,17 @@ export class LinkStream {
     let base = source.firstBase;
     if (base !== null && !source.isInDocument(base)) base = null;
     if (base === this.decidedBase && !source.ambiguous) return;
+    let changed = source.ambiguous;
     if (base !== this.decidedBase) {
       this.decidedBase = base;
-      this.reader!.useURLs(this.urlsFor(base));
+      const urls = this.urlsFor(base);
+      // A base whose frozen base URL is the fallback base URL (data:, javascript:, one that does not parse) changes nothing.
+      const href = serializeURL(urls.documentBaseURL as URLRecord);
+      if (href !== this.baseHref) changed = true;
+      this.baseHref = href;
+      this.reader!.useURLs(urls);
     }
-    if (this.delivered === 0 || this.warned.has("base-after-links")) return;
+    if (!changed || this.delivered === 0 || this.warned.has("base-after-links")) return;
     const element = base ?? source.firstBase;
     const record = source.tags.find((tag) => tag.element === element);
     this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "the base URL changed after links were resolved (maxHold was reached): they were resolved against the base URL before the change");
