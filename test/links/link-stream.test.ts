@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
 import { isUnknownEncodingError } from "../../src/core/index.ts";
 import { prepareDocument } from "../../src/links/extract-links.ts";
 import {
+  DEFAULT_MAX_HOLD,
   extractLinks,
   isLinksError,
   LinkStream,
@@ -784,6 +785,24 @@ describe("the base URL held, then released", () => {
     expect(output).toBeLessThanOrEqual("<a href=".length);
     stream.end();
     expect(links).toStrictEqual(whole(html, {}).links);
+  });
+
+  it(`a base after the default hold (DEFAULT_MAX_HOLD, 4 MiB): one warning; before it, none`, () => {
+    expect(DEFAULT_MAX_HOLD).toBe(4 * 1024 * 1024);
+    const body = lines(Math.ceil(DEFAULT_MAX_HOLD / 40));
+    expect(body.length).toBeGreaterThan(DEFAULT_MAX_HOLD);
+    for (const [html, warned] of [
+      [`<a href=first.html>f</a>${body}<base href=/late/>`, ["base-after-links"]],
+      [`<a href=first.html>f</a>${body.slice(0, DEFAULT_MAX_HOLD - 1024)}<base href=/late/>`, []],
+    ] as const) {
+      const warnings: StreamWarning[] = [];
+      let first: Link | undefined;
+      const stream = new LinkStream({ url, onLink: (l) => (first ??= l), onWarning: (w) => warnings.push(w) });
+      for (let at = 0; at < html.length; at += 65_536) stream.write(html.slice(at, at + 65_536));
+      stream.end();
+      expect(warnings.map((w) => w.type)).toEqual(warned);
+      expect(first?.url).toBe(warned.length > 0 ? "https://example.com/docs/first.html" : "https://example.com/late/first.html");
+    }
   });
 
   it("a base after the hold ran out: one base-after-links warning, where the base is", () => {
