@@ -18,6 +18,11 @@ export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
  * Files larger than this are read as streams where a command can
  * (`rewrite`: see link-stream.ts), in bounded memory, whatever their size
  * and `--max-file-size`.
+ *
+ * @example
+ * ```ts
+ * (await stat("big.html")).size > STREAMING_SIZE; // true: `rewrite` streams it
+ * ```
  */
 export const STREAMING_SIZE = 8 * 1024 * 1024;
 

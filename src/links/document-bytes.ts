@@ -157,7 +157,8 @@ function isSingleByte(encoding: EncodingName): boolean {
  * produced code unit `t - 1` (or the end of the BOM, for `t` = 0): exact
  * for every well-formed byte sequence; inside an ill-formed one that a
  * decoder replaced with U+FFFD, the boundary falls after the bytes that
- * made the U+FFFD.
+ * made the U+FFFD, and before an ASCII byte the decoder read again after
+ * the error (see reread).
  *
  * Optimisation: single-byte encodings and UTF-16 map arithmetically, and
  * well-formed UTF-8 by counting code points; the others feed a streaming
@@ -181,14 +182,14 @@ export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sorted
     return result;
   }
   // (Fewer: bytes after the text, a character a stream's decoder has not finished, map nowhere.)
-  if (encoding === "UTF-8" && !text.includes("\uFFFD") && Buffer.byteLength(text, "utf8") <= bytes.length - bom) {
+  if (encoding === "UTF-8" && !text.includes("\uFFFD") && utf8Length(text) <= bytes.length - bom) {
     // Well-formed: each code point's UTF-8 length.
     let t = 0;
     let b = bom;
     for (let i = 0; i < sortedOffsets.length; i++) {
       const target = sortedOffsets[i]!;
       if (target > t) {
-        b += Buffer.byteLength(text.slice(t, target), "utf8");
+        b += utf8Length(text.slice(t, target));
         t = target;
       }
       result[i] = b;
@@ -221,9 +222,44 @@ export function byteOffsets(bytes: Uint8Array, document: DecodedDocument, sorted
       produced += decoder.decode().length;
       flushed = true;
     }
-    result[i] = fed;
+    result[i] = fed - reread(text, target, produced, bytes, fed);
   }
   return result;
+}
+
+/** Node.js's native UTF-8 length, where there is one (not in a browser or a worker). */
+const nativeByteLength = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer?.byteLength;
+
+/** The length of `text` (a string without lone surrogates) in UTF-8. */
+function utf8Length(text: string): number {
+  if (nativeByteLength !== undefined) return nativeByteLength(text, "utf8");
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A code unit of U+0080..U+07FF is 2 bytes, of U+0800..U+FFFF 3; a surrogate pair (2 units) is 4.
+    if (c >= 0x80) length += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return length;
+}
+
+/**
+ * How many of the last bytes fed were read again after an error, when the
+ * byte that reached unit `target` released more units than that: the
+ * Encoding Standard's multi-byte decoders, on a byte that cannot continue a
+ * sequence, return an error (U+FFFD) and "prepend byte to stream" when it
+ * is an ASCII byte, which then decodes to itself — so one byte releases
+ * U+FFFD and that ASCII character, and the boundary between them is before
+ * that byte, not after it. The units past `target` count as read again
+ * when they are ASCII and the same as the last bytes fed.
+ */
+function reread(text: string, target: number, produced: number, bytes: Uint8Array, fed: number): number {
+  const extra = produced - target;
+  if (extra <= 0 || extra > 3 || extra > fed) return 0;
+  for (let j = 0; j < extra; j++) {
+    const unit = text.charCodeAt(target + j);
+    if (unit >= 0x80 || unit !== bytes[fed - extra + j]) return 0;
+  }
+  return extra;
 }
 
 // --- Encoding new text ---------------------------------------------------------

@@ -458,7 +458,6 @@ export function prepareDocument(
     }
     return { text: html, url, encoding, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting), scripting, maxSrcdocDepth, tooDeep: [] };
   }
-  if (!(html instanceof Uint8Array)) throw new LinksError(`The document must be a string or a Uint8Array, not ${html === null ? "null" : typeof html}`);
   let decoded = decodeDocument(html, label);
   let parsed = parseWithPositions(decoded.text, scripting);
   if (decoded.confidence === "tentative") {

@@ -168,7 +168,14 @@ export interface LeanParse {
   origin: number;
 }
 
-/** A new parse state. */
+/**
+ * A new parse state, for {@link withParse}.
+ *
+ * @example
+ * ```ts
+ * newParse().tags.length; // 0
+ * ```
+ */
 export function newParse(): LeanParse {
   return {
     tags: [],
@@ -189,6 +196,12 @@ export function newParse(): LeanParse {
 /**
  * Runs `action` with `parse` as the parse in progress (the one the tree
  * adapter records into), then puts the outer one back.
+ *
+ * @example
+ * ```ts
+ * const parse = newParse();
+ * withParse(parse, () => parser.tokenizer.runChunk("<a href=x>", true)); // parse.tags has the <a>
+ * ```
  */
 export function withParse<T>(parse: LeanParse, action: () => T): T {
   const outer = current;
@@ -269,6 +282,11 @@ function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attr
  * 2, a shadow tree (every open template is a declarative shadow root).
  * The kinds of the open templates are kept as they are pushed, so that
  * this costs O(1) however deep the stack is.
+ *
+ * @example
+ * ```ts
+ * templateDepthKind(newParse()); // 0: no template open
+ * ```
  */
 export function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
   const kinds = parse.openTemplateKinds;

@@ -42,7 +42,7 @@
  */
 
 import { TextDecoder } from "@exodus/bytes/encoding.js";
-import { type EncodingName, getEncoding, UnknownEncodingError, type URLRecord } from "../core/index.ts";
+import { type EncodingName, getEncoding, serializeURL, UnknownEncodingError, type URLRecord } from "../core/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { changedEncoding, decodeDocument } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
@@ -71,6 +71,11 @@ const HTML_NS = "http://www.w3.org/1999/xhtml";
  * the encoding) is not settled. Most pages are smaller, and are then read
  * exactly whatever they hold; a larger page without a `<base>` starts to
  * flow after its first 4 MiB.
+ *
+ * @example
+ * ```ts
+ * new LinkStream({ url: "https://example.com/", maxHold: DEFAULT_MAX_HOLD * 4 }); // holds up to 16 MiB
+ * ```
  */
 export const DEFAULT_MAX_HOLD = 4 * 1024 * 1024;
 
@@ -227,7 +232,11 @@ export class LinkStream {
   private reader: DocumentReader | null = null;
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
+  /** The document base URL the links are resolved against now, serialized. */
+  private baseHref = "";
   private readonly warned = new Set<string>();
+  /** How many links have been given (read with the base URL as it was). */
+  private delivered = 0;
 
   // Reading.
   private readonly links: Link[] = [];
@@ -489,6 +498,8 @@ export class LinkStream {
 
   private useBase(base: LeanElement | null): void {
     this.decidedBase = base;
+    const urls = this.urlsFor(base);
+    this.baseHref = serializeURL(urls.documentBaseURL as URLRecord);
     const job: Job = {
       text: "",
       parsed: { document: this.source.document, tags: [], hasBaseWithHref: false, positions: this.source.positions },
@@ -500,24 +511,39 @@ export class LinkStream {
       template: false,
       id: 0,
     };
-    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, this.urlsFor(base));
+    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, urls);
     if (!this.keepsBytes()) {
       this.bytes = [];
       this.bytesLength = 0;
     }
   }
 
-  /** After `maxHold` settled the base URL: a base element that would have changed it is reported, and governs the links after it. */
+  /**
+   * After `maxHold` settled the base URL: the first base element as the
+   * parse now sees it (a later one, or none when the one taken has left the
+   * document: a frameset took the body out) governs the links read from
+   * now on; if links were already given, a `base-after-links` warning says
+   * that they were resolved against another base URL.
+   */
   private watchBase(): void {
     const source = this.source;
-    const base = source.firstBase;
-    if (this.warned.has("base-after-links") || (base === this.decidedBase && !source.ambiguous)) return;
-    if (base !== null && base !== this.decidedBase) {
+    let base = source.firstBase;
+    if (base !== null && !source.isInDocument(base)) base = null;
+    if (base === this.decidedBase && !source.ambiguous) return;
+    let changed = source.ambiguous;
+    if (base !== this.decidedBase) {
       this.decidedBase = base;
-      this.reader!.useURLs(this.urlsFor(base));
+      const urls = this.urlsFor(base);
+      // A base whose frozen base URL is the fallback base URL (data:, javascript:, one that does not parse) changes nothing.
+      const href = serializeURL(urls.documentBaseURL as URLRecord);
+      if (href !== this.baseHref) changed = true;
+      this.baseHref = href;
+      this.reader!.useURLs(urls);
     }
-    const record = source.tags.find((tag) => tag.element === base);
-    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "a <base> came after links that were already resolved (maxHold was reached): they were resolved against the base URL before it");
+    if (!changed || this.delivered === 0 || this.warned.has("base-after-links")) return;
+    const element = base ?? source.firstBase;
+    const record = source.tags.find((tag) => tag.element === element);
+    this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "the base URL changed after links were resolved (maxHold was reached): they were resolved against the base URL before the change");
   }
 
   private warn(type: StreamWarning["type"], start: number, message: string): void {
@@ -606,6 +632,7 @@ export class LinkStream {
       this.onSrcdocTooDeep?.({ depth, start: start + shift, line, column });
     }
     tooDeep.length = 0;
+    this.delivered += links.length;
     const onLink = this.onLink;
     if (onLink !== undefined) for (const link of links) onLink(link);
     if (this.rewriting()) {
@@ -634,7 +661,8 @@ export class LinkStream {
       const { line, column } = sourcePosition(this.text, safe - this.textStart, { start: local, line: this.anchor.line, column: this.anchor.column });
       this.anchor = { start: safe, line, column };
     }
-    if (safe <= this.emitted) return;
+    // At the end, bytes that made no text (a lone BOM, say) go out too.
+    if (safe <= this.emitted && !(final && this.bytesLength > 0)) return;
     const start = this.textStart;
     const edits = this.edits.map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
     this.edits = [];

@@ -39,7 +39,14 @@ export interface RewriteLinksOptions {
   readonly rewrite: (link: Link) => string | undefined;
 }
 
-/** One replacement in the top document's text. */
+/**
+ * One replacement in the top document's text.
+ *
+ * @example
+ * ```ts
+ * const edit: Edit = { start: 8, end: 9, text: "y", context: "attribute", order: 0 };
+ * ```
+ */
 export interface Edit {
   readonly start: number;
   readonly end: number;
@@ -112,6 +119,12 @@ function urlText(site: LinkSite, replacement: string): string {
  * for CSS where it is in CSS, then for the attribute (a valueless attribute
  * gets `="…"`; an unquoted value that needs quotes gets them around the whole
  * value, once per attribute), then for each srcdoc attribute it is inside.
+ *
+ * @example
+ * ```ts
+ * const document = prepareDocument("<a href>", { url: "https://example.com/" });
+ * buildEdits(document.text, extractSites(document, false, true).sites, ["x y"]); // [{ start: 7, end: 7, text: '="x y"', … }]
+ * ```
  */
 export function buildEdits(text: string, sites: readonly LinkSite[], replacements: readonly (string | undefined)[]): Edit[] {
   const edits: Edit[] = [];
@@ -209,7 +222,15 @@ function sourceEndOf(layer: Layer, offset: number): number {
   return sourceEnd(layer.map, offset);
 }
 
-/** Asks `rewrite` about every link; returns the replacements (undefined: keep). */
+/**
+ * Asks `rewrite` about every link; returns the replacements (undefined: keep).
+ *
+ * @example
+ * ```ts
+ * const document = prepareDocument("<a href=x>", { url: "https://example.com/" });
+ * askRewrite(extractSites(document, false, true).sites, (link) => link.value + "/"); // ["x/"]
+ * ```
+ */
 export function askRewrite(sites: readonly LinkSite[], rewrite: (link: Link) => string | undefined): (string | undefined)[] {
   const replacements = new Array<string | undefined>(sites.length);
   for (let i = 0; i < sites.length; i++) {
@@ -223,7 +244,14 @@ export function askRewrite(sites: readonly LinkSite[], rewrite: (link: Link) => 
   return replacements;
 }
 
-/** `text` with `edits` (sorted, not overlapping) made. */
+/**
+ * `text` with `edits` (sorted, not overlapping) made.
+ *
+ * @example
+ * ```ts
+ * applyToString("<a href=x>", [{ start: 8, end: 9, text: "y", context: "attribute", order: 0 }]); // "<a href=y>"
+ * ```
+ */
 export function applyToString(text: string, edits: readonly Edit[]): string {
   if (edits.length === 0) return text;
   const parts: string[] = [];

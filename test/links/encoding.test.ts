@@ -141,3 +141,36 @@ describe("byte input: rewriting", () => {
     );
   });
 });
+
+describe("byte input: a value that ends in a byte the decoder reads again", () => {
+  // A lead byte followed by an ASCII byte that cannot continue it: the decoder
+  // returns an error (U+FFFD) and reads the ASCII byte again, so one byte
+  // releases two characters. The value's end lies between them: before that
+  // byte, which must stay (it closes the value). Found by the stream tests of
+  // issue 18: rewriteLinks lost the closing quote.
+  const leads: readonly (readonly [string, number])[] = [
+    ["Shift_JIS", 0x81],
+    ["EUC-JP", 0xa1],
+    ["EUC-KR", 0xa1],
+    ["Big5", 0xa1],
+    ["gb18030", 0x81],
+    ["UTF-8", 0xc3],
+  ];
+  const forms: readonly (readonly [string, string])[] = [
+    ['<a href="x', '">v</a>'],
+    ["<a href='x", "'>v</a>"],
+    ["<a href=x", ">v</a>"],
+    ["<a href=x", " title=t>v</a>"],
+  ];
+  it.each(leads)("%s", (encoding, lead) => {
+    for (const [before, after] of forms) {
+      const bytes = new Uint8Array([...Buffer.from(`<meta charset=${encoding}>${before}`, "latin1"), lead, ...Buffer.from(after, "latin1")]);
+      const [link] = extractLinks(bytes, { url: "https://example.com/" });
+      expect(link!.value).toBe("x\uFFFD");
+      const out = rewriteLinks(bytes, { url: "https://example.com/", rewrite: () => "/new" });
+      // Everything but the value's bytes is as it was.
+      const expected = Buffer.concat([Buffer.from(`<meta charset=${encoding}>${before.slice(0, -1)}/new`, "latin1"), Buffer.from(after, "latin1")]);
+      expect(Buffer.from(out).toString("latin1")).toBe(expected.toString("latin1"));
+    }
+  });
+});
