@@ -10,8 +10,8 @@
 // ), seeded with DOCBASE_PROPERTY_SEED (default 18). A failure prints the shrunk document, the chunk
 // boundaries and the options.
 //
-// What the implementation gets wrong today is listed at the end (knownFailures), each with a minimal
-// reproduction that must keep failing until it is fixed. The adapters (createLinkRewriter, streamLinks, the Node
+// The failures these tests found are kept at the end as regressions, each with its minimal reproduction. The
+// adapters (createLinkRewriter, streamLinks, the Node
 // stream) and the memory bound are in test/links/link-stream-api.test.ts.
 import fc from "fast-check";
 import iconv from "iconv-lite";
@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
 import { isUnknownEncodingError } from "../../src/core/index.ts";
 import { prepareDocument } from "../../src/links/extract-links.ts";
 import {
+  DEFAULT_MAX_HOLD,
   extractLinks,
   isLinksError,
   LinkStream,
@@ -302,6 +303,7 @@ function expectSameOrWarned(input: string | Uint8Array, actual: Outcome, expecte
     expect(warning.message.length, what).toBeGreaterThan(0);
     if (warning.type === "base-after-links") {
       expect(/<base[\t\n\f\r />]/i.test(text), `${what}: base-after-links in a document without <base: ${JSON.stringify(warning)}`).toBe(true);
+      expect(expected.links.some((l) => l.start < warning.start), `${what}: base-after-links with no link before it`).toBe(true);
       // (After an encoding warning, offsets are in the text as the stream decoded it, which is not the whole
       // document's.)
       if (!types.includes("encoding-after-links")) {
@@ -533,9 +535,7 @@ describe(`streamed = whole, for any chunking (fast-check, seed ${seed})`, () => 
   );
   const soup = fc
     .tuple(fc.constantFrom<number[]>([], [], [], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]), fc.array(soupUnit, { minLength: 1, maxLength: 40 }))
-    .map(([bom, units]) => new Uint8Array([...bom, ...units.flat()]))
-    // Known failure "bom-only" (see knownFailures): a document that is only a BOM.
-    .filter((bytes) => !isOnlyBOM(bytes));
+    .map(([bom, units]) => new Uint8Array([...bom, ...units.flat()]));
   it(`byte soup: invalid sequences and stray BOMs in every encoding (${runs} runs), the same`, () => {
     let withLinks = 0;
     fc.assert(
@@ -623,7 +623,7 @@ const documentURL = url;
  * "the first base element with an href content attribute, in tree order"): `before.html` comes first in the
  * source, so it is resolved before the base is seen; `base` is what it resolves against, in the whole document.
  */
-const baseTable: { name: string; html: string; base: string; scripting?: false; mayWarn?: true; known?: KnownFailure }[] = [
+const baseTable: { name: string; html: string; base: string; scripting?: false; mayWarn?: true }[] = [
   { name: "a base in the head", html: `<head><base href=/h/></head><a href=before.html>b</a>`, base: "https://example.com/h/" },
   { name: "a base after the links", html: `<a href=before.html>b</a><img srcset="a.png 1x"><base href=/late/>`, base: "https://example.com/late/" },
   { name: "after </html>", html: `<a href=before.html>b</a></body></html><base href=/late/>`, base: "https://example.com/late/" },
@@ -661,18 +661,18 @@ const baseTable: { name: string; html: string; base: string; scripting?: false; 
   { name: "in a srcdoc document: that document's", html: `<a href=before.html>b</a><iframe srcdoc="<base href=/in/><a href=in.html>i</a>"></iframe>`, base: documentURL },
   // https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody — a frameset start tag, while
   // frameset-ok is "ok", removes the body (and the base in it) from the document.
-  { name: "in a body a frameset then removes", html: `<a href=before.html></a><div><a href=gone.html></a><base href=/removed/></div><frameset><frame src=f.html></frameset><a href=after.html></a>`, base: documentURL, mayWarn: true, known: "frameset-after-hold" },
+  { name: "in a body a frameset then removes", html: `<a href=before.html></a><div><a href=gone.html></a><base href=/removed/></div><frameset><frame src=f.html></frameset><a href=after.html></a>`, base: documentURL, mayWarn: true },
   { name: "after a frameset: ignored", html: `<a href=before.html></a><frameset></frameset><base href=/afs/>`, base: documentURL },
-  { name: "a data: base: the fallback", html: `<a href=before.html>b</a><base href="data:,x">`, base: documentURL, known: "warning-without-change" },
-  { name: "a javascript: base: the fallback", html: `<a href=before.html>b</a><base href="javascript:alert(1)">`, base: documentURL, known: "warning-without-change" },
-  { name: "one that does not parse: the fallback", html: `<a href=before.html>b</a><base href="http://[bad/">`, base: documentURL, known: "warning-without-change" },
-  { name: "empty: the document's URL", html: `<a href=before.html>b</a><base href="">`, base: documentURL, known: "warning-without-change" },
+  { name: "a data: base: the fallback", html: `<a href=before.html>b</a><base href="data:,x">`, base: documentURL },
+  { name: "a javascript: base: the fallback", html: `<a href=before.html>b</a><base href="javascript:alert(1)">`, base: documentURL },
+  { name: "one that does not parse: the fallback", html: `<a href=before.html>b</a><base href="http://[bad/">`, base: documentURL },
+  { name: "empty: the document's URL", html: `<a href=before.html>b</a><base href="">`, base: documentURL },
   { name: "cut off by the end of the input: no element", html: `<a href=before.html>b</a><base href=/eof/`, base: documentURL },
   { name: "in plaintext: text", html: `<a href=before.html>b</a><plaintext><base href=/pt/>`, base: documentURL },
 ];
 
 describe("<base> where the tree puts it, at every cut", () => {
-  for (const { name, html, base, scripting, mayWarn, known } of baseTable) {
+  for (const { name, html, base, scripting, mayWarn } of baseTable) {
     const options: CaseOptions = { rewrite: 7, ...(scripting === false ? { scripting } : {}) };
     it(`${name}: ${JSON.stringify(html)}`, () => {
       const expected = whole(html, options);
@@ -689,8 +689,7 @@ describe("<base> where the tree puts it, at every cut", () => {
         // A tiny hold: flowing early is allowed, a wrong base without a warning is not; where the document's
         // base URL is its fallback base URL, the links resolved early are right, and nothing is said (but for
         // a base in a body a frameset may yet remove: it would change them while it stays).
-        // (Not for a row with a known failure there: see knownFailures.)
-        for (const maxHold of known === undefined ? [0, 8] : []) {
+        for (const maxHold of [0, 8]) {
           const actual = streamed(html, at, options, maxHold);
           expectSameOrWarned(html, actual, expected, options, `string chunks ending at ${at.join(",")}, maxHold ${maxHold}`);
           if (base === documentURL && mayWarn !== true) expect(actual.warnings, `the fallback base URL: no warning (chunks ending at ${at.join(",")}, maxHold ${maxHold})`).toEqual([]);
@@ -784,6 +783,24 @@ describe("the base URL held, then released", () => {
     expect(output).toBeLessThanOrEqual("<a href=".length);
     stream.end();
     expect(links).toStrictEqual(whole(html, {}).links);
+  });
+
+  it(`a base after the default hold (DEFAULT_MAX_HOLD, 4 MiB): one warning; before it, none`, () => {
+    expect(DEFAULT_MAX_HOLD).toBe(4 * 1024 * 1024);
+    const body = lines(Math.ceil(DEFAULT_MAX_HOLD / 40));
+    expect(body.length).toBeGreaterThan(DEFAULT_MAX_HOLD);
+    for (const [html, warned] of [
+      [`<a href=first.html>f</a>${body}<base href=/late/>`, ["base-after-links"]],
+      [`<a href=first.html>f</a>${body.slice(0, DEFAULT_MAX_HOLD - 1024)}<base href=/late/>`, []],
+    ] as const) {
+      const warnings: StreamWarning[] = [];
+      let first: Link | undefined;
+      const stream = new LinkStream({ url, onLink: (l) => (first ??= l), onWarning: (w) => warnings.push(w) });
+      for (let at = 0; at < html.length; at += 65_536) stream.write(html.slice(at, at + 65_536));
+      stream.end();
+      expect(warnings.map((w) => w.type)).toEqual(warned);
+      expect(first?.url).toBe(warned.length > 0 ? "https://example.com/docs/first.html" : "https://example.com/late/first.html");
+    }
   });
 
   it("a base after the hold ran out: one base-after-links warning, where the base is", () => {
@@ -1041,23 +1058,13 @@ describe("misuse and errors", () => {
   });
 });
 
-// --- Known failures ---------------------------------------------------------------------------------------
-
-/** The known failures, by name (see {@link knownFailures}). */
-type KnownFailure = "frameset-after-hold" | "warning-without-change" | "bom-only" | "invalid-sequence-offset";
-
-function isOnlyBOM(bytes: Uint8Array): boolean {
-  const text = Buffer.from(bytes).toString("latin1");
-  return text === "\xEF\xBB\xBF" || text === "\xFF\xFE" || text === "\xFE\xFF";
-}
+// --- Regressions ----------------------------------------------------------------------------------------
 
 /**
- * What the implementation gets wrong today, each with its cause and a minimal reproduction. Each test below
- * asserts that the reproduction still fails the check it names: a fix makes that test fail, and then the entry
- * goes, with the exclusions that name it (a row's `known`, the soup's filter). Other seeds of the properties may
- * find these too.
+ * The failures the properties and tables above found in the first implementation, each as its minimal
+ * reproduction and what was wrong (fixed since; they were pinned as known failures until then).
  */
-const knownFailures: { name: KnownFailure; cause: string; reproduce: () => void }[] = [
+const regressions: { name: string; cause: string; reproduce: () => void }[] = [
   {
     name: "frameset-after-hold",
     cause:
@@ -1114,17 +1121,8 @@ const knownFailures: { name: KnownFailure; cause: string; reproduce: () => void 
   },
 ];
 
-describe("known failures: each still fails (a fix fails its test: remove the entry and what names it)", () => {
-  for (const { name, cause, reproduce } of knownFailures) {
-    it(`${name}: ${cause}`, () => {
-      let failure: unknown;
-      try {
-        reproduce();
-      } catch (error) {
-        failure = error;
-      }
-      expect(failure, "the reproduction passes now: remove this entry, and the exclusions that name it").toBeDefined();
-      expect((failure as Error).name, String(failure)).toBe("AssertionError");
-    });
+describe("regressions: the failures found, as their minimal reproductions", () => {
+  for (const { name, cause, reproduce } of regressions) {
+    it(`${name} (was: ${cause})`, reproduce);
   }
 });
