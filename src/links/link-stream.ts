@@ -208,6 +208,8 @@ export class LinkStream {
   private mode: "text" | "bytes" | null = null;
   private ended = false;
   private failure: { error: unknown } | null = null;
+  /** Whether a write() or end() is at work (see {@link guard}). */
+  private busy = false;
 
   // Bytes: the input from the byte where `text` starts (all of it while nothing has left).
   private bytes: Uint8Array[] = [];
@@ -322,13 +324,22 @@ export class LinkStream {
     });
   }
 
-  /** Runs `action`; if it throws (a callback did), the stream is left unusable: every later call throws the same. */
+  /**
+   * Runs `action`; if it throws (a callback did), the stream is left
+   * unusable: every later call throws the same. A call from inside one of
+   * the stream's own callbacks (`onOutput` writing to the stream, say) is
+   * refused: the stream is in the middle of its work.
+   */
   private guard(action: () => void): void {
+    if (this.busy) throw new LinksError("LinkStream: write() or end() was called from inside one of the stream's own callbacks");
+    this.busy = true;
     try {
       action();
     } catch (error) {
       this.failure = { error };
       throw error;
+    } finally {
+      this.busy = false;
     }
   }
 

@@ -331,7 +331,7 @@ function memoryInUse(): number {
 const megabytes = Number(process.env["DOCBASE_STREAM_MB"] ?? 50);
 const quick = process.env["DOCBASE_QUICK"] === "1";
 /**
- * The bound: the default maxHold (4 MiB) held as bytes and as text, the longest token, the open elements, with
+ * The bound: the default maxHold (1 MiB) held as bytes and as text, the longest token, the open elements, with
  * room to spare; a stream that kept the document (50 MB of bytes, and its text) goes over it. Without a
  * collection to ask for, garbage counts too: a looser bound.
  */

@@ -1,7 +1,7 @@
 // The streaming API of issue #18 (src/links/link-stream.ts) against the whole-document functions: for any
 // document and any chunking, with `maxHold: Infinity`, the concatenated output is `rewriteLinks(whole)` (a string
 // for string chunks, bytes for byte chunks), the links reported are `extractLinks(whole)`'s, field by field, and
-// `onWarning` is never called; with the default hold (4 MiB, more than any document here) the same. With a small
+// `onWarning` is never called; with the default hold (1 MiB, more than any document here) the same. With a small
 // hold the stream may commit to a base URL or an encoding early: then it must say so (`onWarning`, with the right
 // type, once per type), and where it did not, the output and the links are still the whole document's.
 //
@@ -772,7 +772,7 @@ describe("the base URL held, then released", () => {
     expect(links).toStrictEqual(whole(html, {}).links);
   });
 
-  it("without a base, under the default hold (4 MiB): nothing resolved before end()", () => {
+  it("without a base, under the default hold (1 MiB): nothing resolved before end()", () => {
     const html = `<a href=first.html>f</a>\n${lines(12_000)}`;
     expect(html.length).toBeGreaterThan(500_000);
     const links: Link[] = [];
@@ -785,8 +785,8 @@ describe("the base URL held, then released", () => {
     expect(links).toStrictEqual(whole(html, {}).links);
   });
 
-  it(`a base after the default hold (DEFAULT_MAX_HOLD, 4 MiB): one warning; before it, none`, () => {
-    expect(DEFAULT_MAX_HOLD).toBe(4 * 1024 * 1024);
+  it(`a base after the default hold (DEFAULT_MAX_HOLD, 1 MiB): one warning; before it, none`, () => {
+    expect(DEFAULT_MAX_HOLD).toBe(1024 * 1024);
     const body = lines(Math.ceil(DEFAULT_MAX_HOLD / 40));
     expect(body.length).toBeGreaterThan(DEFAULT_MAX_HOLD);
     for (const [html, warned] of [
@@ -908,6 +908,28 @@ describe("chunk boundaries inside what the tokenizer reads as one", () => {
 });
 
 describe("misuse and errors", () => {
+  it("a write() or end() from inside the stream's own callback is refused (no recursion), and the stream is left failed", () => {
+    for (const call of ["write", "end"] as const) {
+      let stream: LinkStream | undefined;
+      let inner: unknown;
+      stream = new LinkStream({
+        url,
+        onOutput: () => {
+          try {
+            if (call === "write") stream!.write("<p>");
+            else stream!.end();
+          } catch (error) {
+            inner = error;
+            throw error;
+          }
+        },
+      });
+      expect(() => stream!.write("<head><base href=/a/></head><p>x</p>")).toThrow(/called from inside one of the stream's own callbacks/);
+      expect(isLinksError(inner)).toBe(true);
+      expect(() => stream!.write("<p>")).toThrow(/called from inside/);
+    }
+  });
+
   it("bad options throw what rewriteLinks and extractLinks throw", () => {
     const rewrite = (): undefined => undefined;
     const message = (f: () => unknown): string => {
