@@ -42,7 +42,7 @@
  */
 
 import { TextDecoder } from "@exodus/bytes/encoding.js";
-import { type EncodingName, getEncoding, UnknownEncodingError, type URLRecord } from "../core/index.ts";
+import { type EncodingName, getEncoding, serializeURL, UnknownEncodingError, type URLRecord } from "../core/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { changedEncoding, decodeDocument } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
@@ -67,17 +67,20 @@ import { StreamingSource } from "./streaming-source.ts";
 const HTML_NS = "http://www.w3.org/1999/xhtml";
 
 /**
- * The default of `maxHold`: 4 MiB of input held while the base URL (or
+ * The default of `maxHold`: 1 MiB of input held while the base URL (or
  * the encoding) is not settled. Most pages are smaller, and are then read
- * exactly whatever they hold; a larger page without a `<base>` starts to
- * flow after its first 4 MiB.
+ * exactly whatever they hold; a larger page without a `<base>` in its head
+ * starts to flow after its first MiB. Measured: a hold of 4 MiB left V8's
+ * heap three times as large for the rest of the stream (the held parse is
+ * promoted, and the collector sized the heap for it), where 1 MiB keeps it
+ * close to a stream with a `<base>` in the head.
  *
  * @example
  * ```ts
- * new LinkStream({ url: "https://example.com/", maxHold: DEFAULT_MAX_HOLD * 4 }); // holds up to 16 MiB
+ * new LinkStream({ url: "https://example.com/", maxHold: DEFAULT_MAX_HOLD * 4 }); // holds up to 4 MiB
  * ```
  */
-export const DEFAULT_MAX_HOLD = 4 * 1024 * 1024;
+export const DEFAULT_MAX_HOLD = 1024 * 1024;
 
 /**
  * Something a stream could not do as the whole document would have: links
@@ -150,6 +153,18 @@ function treeOfBase(base: LeanElement | null): LeanDocument {
   return document;
 }
 
+/**
+ * The most input (code units or bytes) read at a time: a larger piece is
+ * read in parts of this size. Optimisation: V8 puts an object larger than
+ * about 128 KiB (a string of 64 Ki two-byte code units) straight into the
+ * old generation, which only a full collection frees; the held text, its
+ * slices and the output of a 64 KiB piece read at once are that large, and
+ * grew the heap (and the process) to 150–300 MiB where 12 MiB were alive.
+ * Parts of 16 KiB keep them young, and the collector's cheap scavenges free
+ * them.
+ */
+const PART = 16 * 1024;
+
 /** How much input a piece must be before the tokenizer reads it again, when a long token kept it waiting (see {@link LinkStream.tokenize}). */
 const SHORT_TOKEN = 4096;
 
@@ -193,6 +208,8 @@ export class LinkStream {
   private mode: "text" | "bytes" | null = null;
   private ended = false;
   private failure: { error: unknown } | null = null;
+  /** Whether a write() or end() is at work (see {@link guard}). */
+  private busy = false;
 
   // Bytes: the input from the byte where `text` starts (all of it while nothing has left).
   private bytes: Uint8Array[] = [];
@@ -232,6 +249,8 @@ export class LinkStream {
   private reader: DocumentReader | null = null;
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
+  /** The document base URL the links are resolved against now, serialized. */
+  private baseHref = "";
   private readonly warned = new Set<string>();
   /** How many links have been given (read with the base URL as it was). */
   private delivered = 0;
@@ -281,9 +300,13 @@ export class LinkStream {
     if (this.mode !== null && this.mode !== kind) throw new LinksError(`The document was given as ${this.mode === "text" ? "text" : "bytes"}: a piece of ${kind === "text" ? "text" : "bytes"} cannot follow`);
     this.guard(() => {
       this.mode = kind;
-      if (typeof chunk === "string") this.addText(chunk);
-      else this.addBytes(chunk);
-      this.pump(false);
+      // Optimisation (memory): a large piece is read a sixteen-KiB part at a time (see PART).
+      for (let at = 0; at < chunk.length || at === 0; at += PART) {
+        const part = at === 0 && chunk.length <= PART ? chunk : typeof chunk === "string" ? chunk.slice(at, at + PART) : chunk.subarray(at, at + PART);
+        if (typeof part === "string") this.addText(part);
+        else this.addBytes(part);
+        this.pump(false);
+      }
     });
   }
 
@@ -301,13 +324,22 @@ export class LinkStream {
     });
   }
 
-  /** Runs `action`; if it throws (a callback did), the stream is left unusable: every later call throws the same. */
+  /**
+   * Runs `action`; if it throws (a callback did), the stream is left
+   * unusable: every later call throws the same. A call from inside one of
+   * the stream's own callbacks (`onOutput` writing to the stream, say) is
+   * refused: the stream is in the middle of its work.
+   */
   private guard(action: () => void): void {
+    if (this.busy) throw new LinksError("LinkStream: write() or end() was called from inside one of the stream's own callbacks");
+    this.busy = true;
     try {
       action();
     } catch (error) {
       this.failure = { error };
       throw error;
+    } finally {
+      this.busy = false;
     }
   }
 
@@ -496,6 +528,8 @@ export class LinkStream {
 
   private useBase(base: LeanElement | null): void {
     this.decidedBase = base;
+    const urls = this.urlsFor(base);
+    this.baseHref = serializeURL(urls.documentBaseURL as URLRecord);
     const job: Job = {
       text: "",
       parsed: { document: this.source.document, tags: [], hasBaseWithHref: false, positions: this.source.positions },
@@ -507,7 +541,7 @@ export class LinkStream {
       template: false,
       id: 0,
     };
-    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, this.urlsFor(base));
+    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, urls);
     if (!this.keepsBytes()) {
       this.bytes = [];
       this.bytesLength = 0;
@@ -526,11 +560,17 @@ export class LinkStream {
     let base = source.firstBase;
     if (base !== null && !source.isInDocument(base)) base = null;
     if (base === this.decidedBase && !source.ambiguous) return;
+    let changed = source.ambiguous;
     if (base !== this.decidedBase) {
       this.decidedBase = base;
-      this.reader!.useURLs(this.urlsFor(base));
+      const urls = this.urlsFor(base);
+      // A base whose frozen base URL is the fallback base URL (data:, javascript:, one that does not parse) changes nothing.
+      const href = serializeURL(urls.documentBaseURL as URLRecord);
+      if (href !== this.baseHref) changed = true;
+      this.baseHref = href;
+      this.reader!.useURLs(urls);
     }
-    if (this.delivered === 0 || this.warned.has("base-after-links")) return;
+    if (!changed || this.delivered === 0 || this.warned.has("base-after-links")) return;
     const element = base ?? source.firstBase;
     const record = source.tags.find((tag) => tag.element === element);
     this.warn("base-after-links", record === undefined ? this.consumed : record.origin + record.tagNameEnd, "the base URL changed after links were resolved (maxHold was reached): they were resolved against the base URL before the change");
