@@ -25,8 +25,9 @@
  *    interleaved measurement (harness.ts, `measureAsync`): `rewriteLinks`
  *    on the whole document; `LinkStream` fed 64 KiB chunks; the same page
  *    with `<base href>` (its own URL) added after `<head>`, so the stream
- *    flows at once where the page without one is held until its end (the
- *    pages are smaller than the default `maxHold` of 4 MiB);
+ *    flows at once where the page without one is held for its first
+ *    `maxHold` bytes (the default, `DEFAULT_MAX_HOLD`: 1 MiB, which is the
+ *    whole of the 2015 excerpt and of the New Zealand page);
  *    `createLinkRewriter` with a `ReadableStream` of the same chunks; and
  *    html-rewriter-wasm fed the same chunks, with `await` on each `write`
  *    as its README says, and in a `TransformStream` of the same shape.
@@ -70,7 +71,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { HTMLRewriter } from "html-rewriter-wasm";
-import { catalogue, createLinkRewriter, extractLinks, LinkStream, rewriteLinks } from "../src/links/index.ts";
+import { catalogue, createLinkRewriter, DEFAULT_MAX_HOLD, extractLinks, LinkStream, rewriteLinks } from "../src/links/index.ts";
 import {
   compare,
   corpusDir,
@@ -517,7 +518,7 @@ function memory(): (ChildResult | string)[] {
 // --- Main -----------------------------------------------------------------------
 
 printEnvironment("stream-rewrite: streaming link rewriting vs rewriteLinks and html-rewriter-wasm (lol-html)", defaultOptions());
-console.log(`html-rewriter-wasm ${readFileSync(path.join(repo, "node_modules/html-rewriter-wasm/package.json"), "utf8").match(/"version": "([^"]+)"/)?.[1] ?? "?"}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(`html-rewriter-wasm ${readFileSync(path.join(repo, "node_modules/html-rewriter-wasm/package.json"), "utf8").match(/"version": "([^"]+)"/)?.[1] ?? "?"}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; LinkStream's default maxHold ${DEFAULT_MAX_HOLD.toLocaleString("en-US")} bytes`);
 console.log(`rewritten attributes: ${rows.map((r) => `${r.namespace === "svg" ? "svg " : ""}${r.elements === "*" ? "*" : r.elements.join("|")}[${r.attribute}]`).join(", ")}`);
 if (!process.argv.includes("--memory-only")) {
   const all = await throughput();
