@@ -236,6 +236,8 @@ export interface ChildResult {
   readonly rssSampledPeak: number;
   /** With `--live-heap`: the most heap left by the full collections made every 16 MiB of chunks; 0 without. */
   readonly liveHeapPeak: number;
+  /** V8's own peak of malloc'd memory (compiler zones and the like, outside the heap). */
+  readonly mallocedPeak: number;
 }
 
 /**
@@ -416,6 +418,7 @@ async function child(): Promise<void> {
     externalPeak,
     rssSampledPeak,
     liveHeapPeak,
+    mallocedPeak: v8.getHeapStatistics().peak_malloced_memory,
   };
   console.log(JSON.stringify(result));
 }

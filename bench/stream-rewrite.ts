@@ -480,7 +480,7 @@ function memory(): (ChildResult | string)[] {
   if (only !== undefined) runs.splice(0, runs.length, ...runs.filter((run) => only.includes(run.contender)));
   console.log(
     `${"contender".padEnd(30)} ${"MiB".padStart(5)} <base>  ${"time".padStart(8)}  ${"MB/s".padStart(6)}  ${"1st out".padStart(9)}  ${"after".padStart(9)}  ` +
-      `${"peak RSS".padStart(9)}  ${"before".padStart(7)}  ${"growth".padStart(7)}  ${"heap used".padStart(9)}  ${"heap total".padStart(10)}  ${"external".padStart(8)}  rewrites  warnings${liveHeap ? "  live heap" : ""}`,
+      `${"peak RSS".padStart(9)}  ${"before".padStart(7)}  ${"growth".padStart(7)}  ${"heap used".padStart(9)}  ${"heap total".padStart(10)}  ${"external".padStart(8)}  ${"malloced".padStart(8)}  rewrites  warnings${liveHeap ? "  live heap" : ""}`,
   );
   const results: (ChildResult | string)[] = [];
   for (const run of runs) {
@@ -495,7 +495,7 @@ function memory(): (ChildResult | string)[] {
       `${label}  ${`${(r.ms / 1000).toFixed(2)} s`.padStart(8)}  ` +
         `${(r.size / 1e3 / r.ms).toFixed(1).padStart(6)}  ${`${r.firstOutputMs.toFixed(1)} ms`.padStart(9)}  ${`${Math.round(r.firstOutputAfter / 1024).toLocaleString("en-US")} KiB`.padStart(9)}  ` +
         `${`${mb(r.maxRSS)} MiB`.padStart(9)}  ${mb(r.baselineMaxRSS).padStart(7)}  ${mb(r.maxRSS - r.baselineMaxRSS).padStart(7)}  ${mb(r.heapUsedPeak).padStart(9)}  ` +
-        `${mb(r.heapTotalPeak).padStart(10)}  ${mb(r.externalPeak).padStart(8)}  ${r.rewrites.toLocaleString("en-US").padStart(8)}  ${String(r.warnings).padStart(8)}${liveHeap ? mb(r.liveHeapPeak).padStart(11) : ""}`,
+        `${mb(r.heapTotalPeak).padStart(10)}  ${mb(r.externalPeak).padStart(8)}  ${mb(r.mallocedPeak).padStart(8)}  ${r.rewrites.toLocaleString("en-US").padStart(8)}  ${String(r.warnings).padStart(8)}${liveHeap ? mb(r.liveHeapPeak).padStart(11) : ""}`,
     );
   }
   heading("Time to the first output chunk (from the first chunk written; cold process)");
