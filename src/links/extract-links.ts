@@ -1129,23 +1129,34 @@ export function setErrorPositions(text: string, links: readonly Link[]): void {
 const surrogatePair = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
- * Fills in `line` and `column` of every link (sorted by start), in one pass
- * over the text.
+ * Fills in `line` and `column` of every link (sorted by start, none before
+ * `from`), in one pass over the text from `from` (default: its start, line
+ * 1, column 1): a streamed document's piece starts where the last one's
+ * links were counted to. Returns where counting stopped (the last link's
+ * place, or `from`), to go on from.
  *
  * Optimisation: line breaks are found with `indexOf` and surrogate pairs
  * with a regular expression (both native scans); columns count code units,
  * less one for each surrogate pair before the link on its line.
+ *
+ * @example
+ * ```ts
+ * const links = [{ start: 5, line: 0, column: 0 }];
+ * setLinesAndColumns("ab\ncdef", links); // { start: 5, line: 2, column: 3 }
+ * ```
  */
-function setLinesAndColumns(text: string, links: Link[]): void {
-  let line = 1;
-  let lineStart = 0;
-  let at = 0; // Everything before `at` is counted.
+export function setLinesAndColumns(text: string, links: readonly { readonly start: number; line: number; column: number }[], from: SourceAnchor = { start: 0, line: 1, column: 1 }): SourceAnchor {
+  let line = from.line;
+  // Where the line of `from` would start if each code unit before it were a column (pairs before `from` are in its column).
+  let lineStart = from.start - (from.column - 1);
+  let at = from.start; // Everything before `at` is counted.
   let nextLF = -2;
   let nextCR = -2;
-  // Surrogate pairs between lineStart and the last link, and where the next one is (-1: none).
+  // Surrogate pairs between the later of lineStart and from.start and the last link, and where the next one is (-1: none).
   let pairs = 0;
   let nextPair = -2;
   surrogatePair.lastIndex = 0;
+  let last: SourceAnchor = from;
   for (const link of links) {
     const target = link.start;
     if (target > at) {
@@ -1164,8 +1175,8 @@ function setLinesAndColumns(text: string, links: Link[]): void {
     }
     // Count the pairs that end before the link's first code unit.
     for (;;) {
-      if (nextPair !== -1 && nextPair < lineStart) {
-        surrogatePair.lastIndex = lineStart;
+      if (nextPair !== -1 && nextPair < Math.max(lineStart, from.start)) {
+        surrogatePair.lastIndex = Math.max(lineStart, from.start);
         nextPair = surrogatePair.exec(text)?.index ?? -1;
       }
       if (nextPair === -1 || nextPair + 2 > target) break;
@@ -1173,9 +1184,11 @@ function setLinesAndColumns(text: string, links: Link[]): void {
       surrogatePair.lastIndex = nextPair + 2;
       nextPair = surrogatePair.exec(text)?.index ?? -1;
     }
-    (link as { line: number }).line = line;
-    (link as { column: number }).column = target - lineStart + 1 - pairs;
+    link.line = line;
+    link.column = target - lineStart + 1 - pairs;
+    last = link;
   }
+  return { start: last.start, line: last.line, column: last.column };
 }
 
 /**

@@ -58,6 +58,7 @@ import {
   prepareDocument,
   type ReaderSettings,
   setErrorPositions,
+  setLinesAndColumns,
 } from "./extract-links.ts";
 import type { LeanDocument, LeanElement } from "./html-source.ts";
 import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writeEditsToBytes } from "./rewrite-links.ts";
@@ -640,13 +641,7 @@ export class LinkStream {
       sites.sort((a, b) => a.link.start - b.link.start || a.link.end - b.link.end);
     }
     const batchAnchor: SourceAnchor = { start: this.anchor.start - shift, line: this.anchor.line, column: this.anchor.column };
-    let anchor = batchAnchor;
-    for (const link of links) {
-      const { line, column } = sourcePosition(text, link.start, anchor);
-      (link as { line: number }).line = line;
-      (link as { column: number }).column = column;
-      anchor = { start: link.start, line, column };
-    }
+    const anchor = setLinesAndColumns(text, links as { start: number; line: number; column: number }[], batchAnchor);
     if (this.validate) setErrorPositions(text, links);
     for (const link of links) {
       (link as { start: number }).start += shift;
@@ -688,8 +683,8 @@ export class LinkStream {
     // The line and column of the text that goes are counted before it goes.
     if (safe > this.anchor.start) {
       const local = this.anchor.start - this.textStart;
-      const { line, column } = sourcePosition(this.text, safe - this.textStart, { start: local, line: this.anchor.line, column: this.anchor.column });
-      this.anchor = { start: safe, line, column };
+      const place = setLinesAndColumns(this.text, [{ start: safe - this.textStart, line: 0, column: 0 }], { start: local, line: this.anchor.line, column: this.anchor.column });
+      this.anchor = { start: safe, line: place.line, column: place.column };
     }
     // At the end, bytes that made no text (a lone BOM, say) go out too.
     if (safe <= this.emitted && !(final && this.bytesLength > 0)) return;
