@@ -704,8 +704,8 @@ export class LinkStream {
           edits,
           final ? undefined : safe - start,
         );
-        // What is left starts at a character: no BOM in it.
-        const rest = bytes.slice(end);
+        // What is left starts at a character: no BOM in it. (A view: nothing here writes into held bytes.)
+        const rest = bytes.subarray(end);
         this.bytes = rest.length === 0 ? [] : [rest];
         this.bytesLength = rest.length;
         this.bytesFromStart = false;

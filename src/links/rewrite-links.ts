@@ -318,7 +318,8 @@ function writtenEdits(edits: readonly Edit[], encoding: EncodingName): Edit[] {
  * `edits` of that text made: the bytes between edits are copied, and each
  * edit's text is encoded in the encoding (see {@link applyToBytes}).
  * With `end`, only the bytes up to text offset `end` (after every edit);
- * `end` in the result is where they end in `bytes`.
+ * `end` in the result is where they end in `bytes`. Without edits, the
+ * output is a view of `bytes`.
  *
  * @example
  * ```ts
@@ -334,6 +335,8 @@ export function writeEditsToBytes(bytes: Uint8Array, decoded: DecodedDocument, e
   if (end !== undefined) offsets.push(end);
   const mapped = byteOffsets(bytes, decoded, offsets);
   const last = end === undefined ? bytes.length : mapped[mapped.length - 1]!;
+  // Optimisation (memory): nothing to change is a view of the bytes, not a copy (a stream's pieces mostly).
+  if (edits.length === 0) return { output: bytes.subarray(0, last), end: last };
   const parts: Uint8Array[] = [];
   let total = 0;
   let at = 0;
