@@ -30,6 +30,11 @@
  * `maxHold` first, the tentative encoding is kept, and a later `meta` that
  * would have changed it is reported as an `encoding-after-links` warning.
  *
+ * srcdoc documents: an iframe's `srcdoc` value is one attribute of one
+ * tag, whole in memory once its tag is read (the longest token bounds it),
+ * so each is read as a whole document, with its own base URL, as
+ * {@link extractLinks} reads it; none is held for it.
+ *
  * Deviation (memory): the `replacement` and `ISO-2022-JP` encodings are
  * read whole at the end (the first has no text to stream; the second
  * keeps a state between characters that a piece cannot start from), as is
