@@ -349,11 +349,39 @@ export function encodeText(text: string, encoding: EncodingName, unencodable: (c
     }
   }
   flush();
-  const out = new Uint8Array(total);
+  return concatBytes(parts, total);
+}
+
+/**
+ * The bytes of `parts` one after another (`length`: their total), in a new
+ * array — or the one part itself, when there is one.
+ *
+ * @example
+ * ```ts
+ * concatBytes([Uint8Array.of(1), Uint8Array.of(2, 3)], 3); // Uint8Array [1, 2, 3]
+ * ```
+ */
+export function concatBytes(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const all = new Uint8Array(length);
   let at = 0;
   for (const part of parts) {
-    out.set(part, at);
+    all.set(part, at);
     at += part.length;
   }
-  return out;
+  return all;
+}
+
+/**
+ * Whether `value` is a Uint8Array of any realm (a jsdom window's, a
+ * worker's, a vm context's too): not `instanceof`, which is per realm.
+ *
+ * @example
+ * ```ts
+ * isUint8Array(new TextEncoder().encode("x")); // true
+ * isUint8Array([1, 2]); // false
+ * ```
+ */
+export function isUint8Array(value: unknown): value is Uint8Array {
+  return Object.prototype.toString.call(value) === "[object Uint8Array]";
 }

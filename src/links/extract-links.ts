@@ -23,7 +23,7 @@ import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
 import { type CSSURLReference, cssValueMap, findCSSURLs, mayContainCSSURL } from "./css-urls.ts";
-import { changedEncoding, decodeDocument, type DecodedDocument, decodeWith, encodingFromMetaContent } from "./document-bytes.ts";
+import { changedEncoding, decodeDocument, type DecodedDocument, decodeWith, encodingFromMetaContent, isUint8Array } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import {
   type Attribute,
@@ -445,8 +445,7 @@ export function prepareDocument(
   options: { readonly url?: unknown; readonly encoding?: unknown; readonly scripting?: unknown; readonly maxSrcdocDepth?: unknown },
 ): PreparedDocument {
   const { url, label, scripting, maxSrcdocDepth } = documentOptions(options);
-  // A Uint8Array of any realm (a jsdom window's too): not instanceof, which is per realm.
-  if (typeof html !== "string" && Object.prototype.toString.call(html) !== "[object Uint8Array]") {
+  if (typeof html !== "string" && !isUint8Array(html)) {
     throw new LinksError(`The document must be a string or a Uint8Array, not ${html === null ? "null" : typeof html}`);
   }
   if (typeof html === "string") {

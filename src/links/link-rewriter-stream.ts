@@ -42,8 +42,7 @@ export interface LinkRewriterOptions extends Omit<LinkStreamOptions, "onOutput" 
  * ```
  */
 export function createLinkRewriter(options: LinkRewriterOptions): TransformStream<Uint8Array | string, Uint8Array | string> {
-  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
-  if (typeof options.rewrite !== "function") throw new LinksError(`The "rewrite" option must be a function, not ${typeof options.rewrite}`);
+  checkRewriterOptions(options);
   let enqueue: ((chunk: Uint8Array | string) => void) | null = null;
   const stream = new LinkStream({ ...options, onOutput: (chunk) => enqueue!(chunk) });
   return new TransformStream<Uint8Array | string, Uint8Array | string>({
@@ -57,6 +56,20 @@ export function createLinkRewriter(options: LinkRewriterOptions): TransformStrea
       stream.end();
     },
   });
+}
+
+/**
+ * Checks what a rewriter needs beyond a {@link LinkStream}'s options: an
+ * options object with a `rewrite` function; throws a {@link LinksError}.
+ *
+ * @example
+ * ```ts
+ * checkRewriterOptions({ url: "https://example.com/" } as LinkRewriterOptions); // throws: "rewrite" must be a function
+ * ```
+ */
+export function checkRewriterOptions(options: LinkRewriterOptions): void {
+  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
+  if (typeof options.rewrite !== "function") throw new LinksError(`The "rewrite" option must be a function, not ${typeof options.rewrite}`);
 }
 
 /** The pieces of `source`, whichever kind of stream or iterable it is. */

@@ -49,7 +49,7 @@
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { type EncodingName, getEncoding, serializeURL, UnknownEncodingError, type URLRecord } from "../core/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
-import { changedEncoding, decodeDocument } from "./document-bytes.ts";
+import { changedEncoding, concatBytes, decodeDocument, isUint8Array } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import {
   declaredEncoding,
@@ -132,22 +132,6 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
   readonly maxHold?: number | undefined;
   /** Called when `maxHold` made links differ from the whole document's (see {@link StreamWarning}). */
   readonly onWarning?: ((warning: StreamWarning) => void) | undefined;
-}
-
-function isUint8Array(value: unknown): value is Uint8Array {
-  // Any realm's (not instanceof, which is per realm).
-  return Object.prototype.toString.call(value) === "[object Uint8Array]";
-}
-
-function concatBytes(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const all = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }
 
 /** A lean document holding only `base` (in place of the document's tree, to find its base URL). */

@@ -19,8 +19,7 @@
 
 import "../core/require-supported-runtime.ts";
 import { Transform } from "node:stream";
-import { LinksError } from "./errors.ts";
-import type { LinkRewriterOptions } from "./link-rewriter-stream.ts";
+import { checkRewriterOptions, type LinkRewriterOptions } from "./link-rewriter-stream.ts";
 import { LinkStream } from "./link-stream.ts";
 
 export type { LinkRewriterOptions } from "./link-rewriter-stream.ts";
@@ -43,8 +42,7 @@ export type { LinkRewriterOptions } from "./link-rewriter-stream.ts";
  * ```
  */
 export function createLinkRewriterNodeStream(options: LinkRewriterOptions): Transform {
-  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
-  if (typeof options.rewrite !== "function") throw new LinksError(`The "rewrite" option must be a function, not ${typeof options.rewrite}`);
+  checkRewriterOptions(options);
   let push: ((chunk: Uint8Array) => void) | null = null;
   const stream = new LinkStream({ ...options, onOutput: (chunk) => push!(chunk as Uint8Array) });
   const transform = new Transform({

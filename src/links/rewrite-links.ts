@@ -9,7 +9,7 @@ import type { EncodingName } from "../core/index.ts";
 import { sourceEnd, sourceStart } from "./character-references.ts";
 import { escapeAttributeText, type ItemKind, refreshQuoteFor, UnwritableValueError, urlTextForItem } from "./attribute-writer.ts";
 import { escapeCSSURL } from "./css-urls.ts";
-import { byteOffsets, type DecodedDocument, decodeWith, encodeText } from "./document-bytes.ts";
+import { byteOffsets, concatBytes, type DecodedDocument, decodeWith, encodeText } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites, type Layer, type Link, type LinkSite, prepareDocument, type PreparedDocument } from "./extract-links.ts";
 
@@ -353,13 +353,7 @@ export function writeEditsToBytes(bytes: Uint8Array, decoded: DecodedDocument, e
   const rest = bytes.subarray(at, last);
   parts.push(rest);
   total += rest.length;
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const part of parts) {
-    out.set(part, o);
-    o += part.length;
-  }
-  return { output: out, end: last };
+  return { output: concatBytes(parts, total), end: last };
 }
 
 /**
