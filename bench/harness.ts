@@ -216,35 +216,22 @@ export function measure<T>(
 ): Measurement {
   const n = contenders.length;
   const expected = contenders.map(() => ({ value: undefined as number | undefined }));
-  const warmTime = new Array<number>(n).fill(0);
-  const warmPasses = new Array<number>(n).fill(0);
-  const lastPass = new Array<number>(n).fill(Infinity);
-  const warmupNs = options.warmupMs * 1e6;
 
   // 1. Warm-up, interleaved, until every contender has had its time and passes.
-  for (;;) {
-    let done = true;
-    for (let i = 0; i < n; i++) {
-      if (warmTime[i]! >= warmupNs && warmPasses[i]! >= options.minWarmupPasses) continue;
-      done = false;
+  const warmUp = new WarmUp(n, options);
+  for (let pending = warmUp.pending(); pending.length > 0; pending = warmUp.pending()) {
+    for (const i of pending) {
       const t0 = now();
       runChecked(contenders[i]!, input, expected[i]!);
-      const dt = now() - t0;
-      warmTime[i]! += dt;
-      warmPasses[i]! += 1;
-      // The later passes are the optimised ones; keep the fastest recent one.
-      lastPass[i] = warmPasses[i]! <= 2 ? dt : Math.min(lastPass[i]!, dt);
+      warmUp.record(i, now() - t0);
     }
-    if (done) break;
   }
-  const passes = lastPass.map((t) => Math.max(1, Math.ceil((options.sampleMs * 1e6) / Math.max(t, 1))));
+  const passes = warmUp.samplePasses();
 
   // 2. Rounds: a rotated (and every other round reversed) order.
   const samples: number[][] = contenders.map(() => []);
   for (let round = 0; round < options.rounds; round++) {
-    for (let k = 0; k < n; k++) {
-      const rotated = (k + round) % n;
-      const i = round % 2 === 0 ? rotated : n - 1 - rotated;
+    for (const i of roundOrder(round, n)) {
       const c = contenders[i]!;
       const reps = passes[i]!;
       gc();
@@ -262,6 +249,54 @@ export function measure<T>(
   }
 
   return { units, results: figures(contenders, samples, passes, expected) };
+}
+
+/** Step 1's bookkeeping: each contender's warm-up time and passes, and the time of its fastest recent pass. */
+class WarmUp {
+  private readonly time: number[];
+  private readonly passes: number[];
+  private readonly last: number[];
+  private readonly warmupNs: number;
+  private readonly options: MeasureOptions;
+
+  constructor(n: number, options: MeasureOptions) {
+    this.options = options;
+    this.time = new Array<number>(n).fill(0);
+    this.passes = new Array<number>(n).fill(0);
+    this.last = new Array<number>(n).fill(Infinity);
+    this.warmupNs = options.warmupMs * 1e6;
+  }
+
+  /** The contenders that still want warming (by index), for one interleaved sweep; none when done. */
+  pending(): number[] {
+    const pending: number[] = [];
+    for (let i = 0; i < this.time.length; i++) {
+      if (this.time[i]! < this.warmupNs || this.passes[i]! < this.options.minWarmupPasses) pending.push(i);
+    }
+    return pending;
+  }
+
+  record(i: number, ns: number): void {
+    this.time[i]! += ns;
+    this.passes[i]! += 1;
+    // The later passes are the optimised ones; keep the fastest recent one.
+    this.last[i] = this.passes[i]! <= 2 ? ns : Math.min(this.last[i]!, ns);
+  }
+
+  /** How many passes make one sample of at least `sampleMs`, per contender. */
+  samplePasses(): number[] {
+    return this.last.map((t) => Math.max(1, Math.ceil((this.options.sampleMs * 1e6) / Math.max(t, 1))));
+  }
+}
+
+/** Step 2's order in round `round`: the n contenders rotated by one each round, and every other round reversed. */
+function roundOrder(round: number, n: number): number[] {
+  const order: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const rotated = (k + round) % n;
+    order.push(round % 2 === 0 ? rotated : n - 1 - rotated);
+  }
+  return order;
 }
 
 /** Step 3 of a measurement: each contender's figures from its samples. */
@@ -320,30 +355,18 @@ export async function measureAsync<T>(
 ): Promise<Measurement> {
   const n = contenders.length;
   const expected = contenders.map(() => ({ value: undefined as number | undefined }));
-  const warmTime = new Array<number>(n).fill(0);
-  const warmPasses = new Array<number>(n).fill(0);
-  const lastPass = new Array<number>(n).fill(Infinity);
-  const warmupNs = options.warmupMs * 1e6;
-  for (;;) {
-    let done = true;
-    for (let i = 0; i < n; i++) {
-      if (warmTime[i]! >= warmupNs && warmPasses[i]! >= options.minWarmupPasses) continue;
-      done = false;
+  const warmUp = new WarmUp(n, options);
+  for (let pending = warmUp.pending(); pending.length > 0; pending = warmUp.pending()) {
+    for (const i of pending) {
       const t0 = now();
       await runCheckedAsync(contenders[i]!, input, expected[i]!);
-      const dt = now() - t0;
-      warmTime[i]! += dt;
-      warmPasses[i]! += 1;
-      lastPass[i] = warmPasses[i]! <= 2 ? dt : Math.min(lastPass[i]!, dt);
+      warmUp.record(i, now() - t0);
     }
-    if (done) break;
   }
-  const passes = lastPass.map((t) => Math.max(1, Math.ceil((options.sampleMs * 1e6) / Math.max(t, 1))));
+  const passes = warmUp.samplePasses();
   const samples: number[][] = contenders.map(() => []);
   for (let round = 0; round < options.rounds; round++) {
-    for (let k = 0; k < n; k++) {
-      const rotated = (k + round) % n;
-      const i = round % 2 === 0 ? rotated : n - 1 - rotated;
+    for (const i of roundOrder(round, n)) {
       const c = contenders[i]!;
       const reps = passes[i]!;
       gc();

@@ -155,6 +155,27 @@ interface Page {
 
 const rows = touchedRows(catalogue);
 
+/** `LinkStream` fed the page's 64 KiB chunks (`chunksOf`: the page's own, or those of the page with a `<base>`). */
+function linkStreamContender(name: string, chunksOf: (page: Page) => readonly Uint8Array[]): AsyncContender<Page> {
+  return {
+    name,
+    run: (page) => {
+      const counter = { rewrites: 0 };
+      let bytes = 0;
+      const stream = new LinkStream({
+        url: page.url,
+        rewrite: docbaseRewrite(counter),
+        onOutput: (chunk) => {
+          bytes += chunk.length;
+        },
+      });
+      for (const chunk of chunksOf(page)) stream.write(chunk);
+      stream.end();
+      return bytes + counter.rewrites;
+    },
+  };
+}
+
 function lolTransform(counter: Counter): TransformStream<Uint8Array, Uint8Array> {
   let rewriter: HTMLRewriter;
   return new TransformStream<Uint8Array, Uint8Array>({
@@ -220,40 +241,8 @@ function contenders(): AsyncContender<Page>[] {
     },
   ];
   list.push(
-      {
-        name: "LinkStream 64K",
-        run: (page) => {
-          const counter = { rewrites: 0 };
-          let bytes = 0;
-          const stream = new LinkStream({
-            url: page.url,
-            rewrite: docbaseRewrite(counter),
-            onOutput: (chunk) => {
-              bytes += chunk.length;
-            },
-          });
-          for (const chunk of page.chunks) stream.write(chunk);
-          stream.end();
-          return bytes + counter.rewrites;
-        },
-      },
-      {
-        name: "LinkStream 64K <base>",
-        run: (page) => {
-          const counter = { rewrites: 0 };
-          let bytes = 0;
-          const stream = new LinkStream({
-            url: page.url,
-            rewrite: docbaseRewrite(counter),
-            onOutput: (chunk) => {
-              bytes += chunk.length;
-            },
-          });
-          for (const chunk of page.basedChunks) stream.write(chunk);
-          stream.end();
-          return bytes + counter.rewrites;
-        },
-      },
+      linkStreamContender("LinkStream 64K", (page) => page.chunks),
+      linkStreamContender("LinkStream 64K <base>", (page) => page.basedChunks),
       {
         name: "createLinkRewriter",
         run: async (page) => {
