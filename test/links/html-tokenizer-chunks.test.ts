@@ -11,47 +11,24 @@
 // tokens of the same type merged, and the trees as parse5 serializes them.
 
 import fc from "fast-check";
-import { defaultTreeAdapter, Parser, serialize, Token, type DefaultTreeAdapterMap } from "parse5";
+import { defaultTreeAdapter, Parser, serialize, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
 import { installTokenizer } from "../../src/links/html-tokenizer.ts";
 import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 import { cases, htmlish } from "./html-tokenizer-cases.ts";
+import { recordTokens, type Snapshot } from "./recorded-tokens.ts";
 
-type DocumentParser = Parser<DefaultTreeAdapterMap>;
+const characterTypes = new Set(["CHARACTER", "WHITESPACE_CHARACTER", "NULL_CHARACTER"]);
 
-/** The tokens the parser receives (outermost calls), character tokens of one type merged. */
-function recordTokens(parser: DocumentParser): unknown[][] {
-  const tokens: unknown[][] = [];
-  let depth = 0;
-  const instance = parser as unknown as Record<string, (token: Token.Token) => void>;
-  const prototype = Parser.prototype as unknown as Record<string, (this: DocumentParser, token: Token.Token) => void>;
-  for (const name of ["onStartTag", "onEndTag", "onCharacter", "onWhitespaceCharacter", "onNullCharacter", "onComment", "onDoctype", "onEof"]) {
-    const method = prototype[name]!;
-    instance[name] = function (this: DocumentParser, token: Token.Token) {
-      if (depth === 0) {
-        if ("chars" in token) {
-          const last = tokens[tokens.length - 1];
-          if (last !== undefined && last[0] === token.type) last[1] = (last[1] as string) + token.chars;
-          else tokens.push([token.type, token.chars]);
-        } else if (token.type === Token.TokenType.START_TAG || token.type === Token.TokenType.END_TAG) {
-          tokens.push([token.type, token.tagName, token.selfClosing, token.attrs.map((a) => [a.name, a.value])]);
-        } else if (token.type === Token.TokenType.COMMENT) {
-          tokens.push([token.type, token.data]);
-        } else if (token.type === Token.TokenType.DOCTYPE) {
-          tokens.push([token.type, token.name, token.publicId, token.systemId, token.forceQuirks]);
-        } else {
-          tokens.push([token.type]);
-        }
-      }
-      depth++;
-      try {
-        method.call(this, token);
-      } finally {
-        depth--;
-      }
-    };
+/** The tokens with adjacent character tokens of one type merged (runChunk's one difference from a whole run). */
+function mergeCharacters(tokens: readonly Snapshot[]): unknown[][] {
+  const merged: unknown[][] = [];
+  for (const token of tokens) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && characterTypes.has(token[0] as string) && last[0] === token[0]) last[1] = (last[1] as string) + (token[1] as string);
+    else merged.push([...token]);
   }
-  return tokens;
+  return merged;
 }
 
 interface Parsed {
@@ -62,7 +39,7 @@ interface Parsed {
 
 function parse(pieces: readonly string[], scripting: boolean): Parsed {
   const parser = new Parser<DefaultTreeAdapterMap>({ treeAdapter: defaultTreeAdapter, scriptingEnabled: scripting });
-  const tokens = recordTokens(parser);
+  const recorded = recordTokens(parser);
   const tokenizer = installTokenizer(parser);
   let pending = "";
   for (const piece of pieces) {
@@ -81,7 +58,7 @@ function parse(pieces: readonly string[], scripting: boolean): Parsed {
   }
   tokenizer.runChunk(pending, true);
   const document = parser.document;
-  return { tokens, tree: serialize(document), mode: defaultTreeAdapter.getDocumentMode(document) };
+  return { tokens: mergeCharacters(recorded), tree: serialize(document), mode: defaultTreeAdapter.getDocumentMode(document) };
 }
 
 /** `html` cut at the offsets `cuts` (sorted). */
