@@ -1,0 +1,86 @@
+/**
+ * Question: how many machine instructions does one link job cost per byte
+ * of HTML? A workload for `../shared/tools/icount`, which counts the
+ * instructions a run executes (about 1% apart between runs on a loaded
+ * machine, where times move 20%): run it with N rounds and with 1, and the
+ * difference over (N - 1) × bytes is the steady-state cost per byte, start-up
+ * and the first (cold) round left out.
+ *
+ *   ../shared/tools/icount -- node_modules/.bin/node --single-threaded bench/icount-workload.ts JOB PAGE ROUNDS
+ *
+ * JOB: `extract` (extractLinks), `rewrite` (rewriteLinks with absolutize()),
+ * `stream` (LinkStream over 64 KiB pieces, output discarded), `parse5`
+ * (parse5.parse, the peer), `href` (a jsdom window of 16,384 anchors under a
+ * `<base>`, docbase installed, made once in the first round; every round
+ * reads every `a.href`; PAGE is ignored), `none` (loads everything, does nothing: the start-up to subtract).
+ * PAGE: a substring of a corpus file name (`new-zealand`, `2015`, `2009`, `911`).
+ * The corpus is `../shared/corpus/` (or `DOCBASE_CORPUS`); `bench/icount.sh`
+ * runs the whole table.
+ *
+ * @module
+ */
+
+import { readdirSync } from "node:fs";
+import { parse } from "parse5";
+import { JSDOM } from "jsdom";
+import { extractLinks, rewriteLinks, absolutize, LinkStream } from "../src/links/index.ts";
+import { install } from "../src/jsdom/index.ts";
+import { corpusDir, readCorpus } from "./harness.ts";
+
+const [job = "none", page = "new-zealand", roundsText = "1"] = process.argv.slice(2);
+const rounds = Number(roundsText);
+const urls: Record<string, string> = {
+  "html-whatwg-html5-spec-2009.html.gz": "https://www.whatwg.org/specs/web-apps/current-work/",
+  "html-whatwg-spec-excerpt-2015.html.gz": "https://html.spec.whatwg.org/multipage/",
+  "html-wikipedia-911-victims-list.html.gz": "https://en.wikipedia.org/wiki/List_of_victims_of_the_September_11_attacks",
+  "html-wikipedia-new-zealand.html.gz": "https://en.wikipedia.org/wiki/New_Zealand",
+};
+const file = readdirSync(corpusDir).find((f) => f.startsWith("html-") && f.includes(page));
+if (file === undefined) throw new Error(`no corpus page matches ${page}`);
+const html = readCorpus(file);
+const bytes = new TextEncoder().encode(html);
+const url = urls[file]!;
+let sink = 0;
+let anchors: { href: string }[] | undefined;
+
+for (let r = 0; r < rounds; r++) {
+  switch (job) {
+    case "extract":
+      sink += extractLinks(bytes, { url }).length;
+      break;
+    case "rewrite":
+      sink += rewriteLinks(bytes, { url, rewrite: absolutize() }).length;
+      break;
+    case "stream": {
+      const stream = new LinkStream({ url, rewrite: absolutize(), onOutput: (piece) => void (sink += piece.length) });
+      for (let i = 0; i < bytes.length; i += 65536) stream.write(bytes.subarray(i, i + 65536));
+      stream.end();
+      break;
+    }
+    case "parse5":
+      sink += parse(html).childNodes.length;
+      break;
+    case "href":
+      sink += hrefReads();
+      break;
+    case "none":
+      break;
+    default:
+      throw new Error(`unknown job ${job}`);
+  }
+}
+
+/** 16,384 anchors under a `<base>` in a window with docbase installed (made in the first round); every `a.href` read once. */
+function hrefReads(): number {
+  if (anchors === undefined) {
+    let doc = '<!doctype html><head><base href="/docs/v1/"></head><body>';
+    for (let i = 0; i < 16384; i++) doc += `<a href="../page-${i}.html?q=${i}#s${i % 7}">${i}</a>`;
+    const dom = new JSDOM(doc, { url: "https://example.com/a/b", beforeParse: (w) => void install(w) });
+    anchors = [...dom.window.document.querySelectorAll("a")] as unknown as { href: string }[];
+  }
+  let n = 0;
+  for (const a of anchors) n += a.href.length;
+  return n;
+}
+
+if (sink < 0) console.log(sink);
