@@ -22,6 +22,9 @@ import {
   parseStatusRanges,
   summarizeExternal,
 } from "../../src/cli/external/index.ts";
+import { isHTMLPage, parseMIMEType } from "../../src/cli/external/content-type.ts";
+import { parseHTTPDate } from "../../src/cli/external/http-date.ts";
+import { parseRetryAfter } from "../../src/cli/external/retry-policy.ts";
 import { closedPort, fakeClock, type Handler, type MisbehavingServer, startServer, testLookup } from "./external-server.ts";
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -329,17 +332,20 @@ describe("one request per URL per run", () => {
 
 describe("limits on open requests, counted by the servers", () => {
   /**
-   * A handler that holds every request until `target` are open at once (on
-   * every server it serves), then answers them and every later one at
-   * once: the limit must be reached (the run would not end otherwise) and
-   * is never passed without being seen. Counts the most open at once, in
-   * all and by host name.
+   * A handler that holds the requests of a run of `total` in batches: a
+   * batch is answered once `limit` requests are open (or all that are left
+   * of the run), after a pause in which a request beyond the limit would
+   * arrive and be counted. A limiter that works reaches the limit exactly,
+   * whatever the pause (the run would not end if it never reached it); the
+   * pause only gives one that does not a chance to show it. Counts the most
+   * open at once, in all and by host name.
    */
-  function holdUntil(target: number): { handler: Handler; most: { all: number; byHost: Map<string, number> } } {
+  function batches(limit: number, total: number): { handler: Handler; most: { all: number; byHost: Map<string, number> } } {
     const held: Array<() => void> = [];
     const openBy = new Map<string, number>();
     const most = { all: 0, byHost: new Map<string, number>() };
     let open = 0;
+    let answered = 0;
     let releasing = false;
     const handler: Handler = (req, res) => {
       const host = (req.headers.host ?? "").replace(/:\d+$/, "");
@@ -347,41 +353,51 @@ describe("limits on open requests, counted by the servers", () => {
       openBy.set(host, (openBy.get(host) ?? 0) + 1);
       most.all = Math.max(most.all, open);
       most.byHost.set(host, Math.max(most.byHost.get(host) ?? 0, openBy.get(host)!));
-      // Closed when the answer is handed over, before the client can read it.
-      res.once("finish", () => {
+      // Closed when the answer is handed over (before the client can read it), or when the client gives up.
+      let closed = false;
+      const close = (): void => {
+        if (closed) return;
+        closed = true;
         open--;
+        answered++;
         openBy.set(host, openBy.get(host)! - 1);
-      });
-      const answer = (): void => void res.writeHead(200).end();
-      if (releasing) return answer();
-      held.push(answer);
-      if (open >= target) {
+      };
+      res.once("finish", close);
+      res.once("close", close);
+      held.push(() => void res.writeHead(200).end());
+      if (!releasing && open >= Math.min(limit, total - answered)) {
         releasing = true;
-        held.splice(0).forEach((a) => a());
+        setTimeout(() => {
+          releasing = false;
+          held.splice(0).forEach((answer) => answer());
+        }, 20);
       }
     };
     return { handler, most };
   }
 
   it("no more than `concurrency` requests at once in all", async () => {
-    const hold = holdUntil(3);
+    const hold = batches(3, 12);
     const paths = Array.from({ length: 12 }, (_, i) => `/p${i}`);
     const s = await server(Object.fromEntries(paths.map((p) => [p, hold.handler])));
     // Twelve hosts: only the global limit holds them back.
-    await run(paths.map((p, i) => ({ url: `http://h${i}.test:${s.port}${p}` })), { concurrency: 3, perHost: 10 });
+    const { outcomes } = await run(paths.map((p, i) => ({ url: `http://h${i}.test:${s.port}${p}` })), { concurrency: 3, perHost: 10 });
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(12).fill("ok"));
     expect(s.seen).toHaveLength(12);
     expect(hold.most.all).toBe(3);
   });
 
   it("no more than `perHost` at once to one host (its ports counted together), while other hosts go on", async () => {
-    const hold = holdUntil(6);
+    // Eight URLs per host (a.test's on two ports), so that the hosts keep pace and every batch is 2 + 2 + 2.
+    const hold = batches(6, 24);
     const paths = Array.from({ length: 8 }, (_, i) => `/p${i}`);
     const routes = Object.fromEntries(paths.map((p) => [p, hold.handler]));
     const a = await server(routes);
     const b = await server(routes);
-    const targets = paths.flatMap((p) => [`http://a.test:${a.port}${p}`, `http://a.test:${b.port}${p}`, `http://b.test:${a.port}${p}`, `http://c.test:${b.port}${p}`]);
-    await run(targets.map((url) => ({ url })), { concurrency: 10, perHost: 2 });
-    expect(a.seen.length + b.seen.length).toBe(32);
+    const targets = paths.flatMap((p, i) => [`http://a.test:${i % 2 === 0 ? a.port : b.port}${p}`, `http://b.test:${a.port}${p}`, `http://c.test:${b.port}${p}`]);
+    const { outcomes } = await run(targets.map((url) => ({ url })), { concurrency: 10, perHost: 2 });
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(24).fill("ok"));
+    expect(a.seen.length + b.seen.length).toBe(24);
     expect(Object.fromEntries(hold.most.byHost)).toEqual({ "a.test": 2, "b.test": 2, "c.test": 2 });
     expect(hold.most.all).toBe(6);
   });
@@ -597,5 +613,38 @@ describe("misuse throws a named error", () => {
     await expect(checker.check([{ url: "/relative" }]).next()).rejects.toThrow('check: not an absolute URL: "/relative"');
     await checker.close();
     await expect(checker.check([{ url: "https://example.com/" }]).next()).rejects.toThrow("check: the checker is closed");
+  });
+});
+
+describe("HTTP-date, Retry-After and Content-Type, by their grammars", () => {
+  it("reads the three HTTP-date formats, the two-digit year as RFC 9110 says, and nothing else", () => {
+    const when = Date.UTC(1994, 10, 6, 8, 49, 37);
+    expect(parseHTTPDate("Sun, 06 Nov 1994 08:49:37 GMT")).toBe(when);
+    expect(parseHTTPDate("Sunday, 06-Nov-94 08:49:37 GMT", T0)).toBe(when);
+    expect(parseHTTPDate("Sun Nov  6 08:49:37 1994")).toBe(when);
+    // "more than 50 years in the future": the most recent past year with those digits.
+    expect(parseHTTPDate("Monday, 01-Jan-75 00:00:00 GMT", T0)).toBe(Date.UTC(2075, 0, 1));
+    expect(parseHTTPDate("Friday, 01-Jan-77 00:00:00 GMT", T0)).toBe(Date.UTC(1977, 0, 1));
+    expect(parseHTTPDate("Wed, 31 Dec 2025 23:59:60 GMT")).toBe(Date.UTC(2026, 0, 1));
+    for (const bad of ["Sun, 6 Nov 1994 08:49:37 GMT", "sun, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "1994-11-06T08:49:37Z", ""]) {
+      expect(parseHTTPDate(bad)).toBeNull();
+    }
+  });
+
+  it("reads Retry-After as delay-seconds or an HTTP-date", () => {
+    expect(parseRetryAfter("0", T0)).toBe(0);
+    expect(parseRetryAfter("120", T0)).toBe(120_000);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:01:00 GMT", T0)).toBe(60_000);
+    expect(parseRetryAfter("Wed, 31 Dec 2025 00:00:00 GMT", T0)).toBe(0);
+    for (const bad of ["-5", "1.5", "soon", " 5", undefined]) expect(parseRetryAfter(bad, T0)).toBeNull();
+  });
+
+  it("parses a Content-Type as the MIME Sniffing Standard does", () => {
+    expect(parseMIMEType(" Text/HTML ;Charset=\"Shift_JIS\"; charset=utf-8")).toEqual({ essence: "text/html", parameters: new Map([["charset", "Shift_JIS"]]) });
+    expect(parseMIMEType('text/html;charset="a\\"b";x=1')?.parameters).toEqual(new Map([["charset", 'a"b'], ["x", "1"]]));
+    expect(parseMIMEType("text/html;charset=;x")?.parameters.size).toBe(0);
+    for (const bad of ["html", "/html", "text/", "te xt/html", "text/ht(ml"]) expect(parseMIMEType(bad)).toBeNull();
+    expect(isHTMLPage(parseMIMEType("application/xhtml+xml"))).toBe(true);
+    expect(isHTMLPage(parseMIMEType("text/plain"))).toBe(false);
   });
 });

@@ -50,15 +50,13 @@ export function parseHTTPDate(value: string, now: number = Date.now()): number |
   if (match !== null) return utc(Number(match[6]), match[1]!, Number(match[2]!.trim()), match[3]!, match[4]!, match[5]!);
   match = RFC850_DATE.exec(value);
   if (match === null) return null;
-  const twoDigits = Number(match[3]);
   const thisYear = new Date(now).getUTCFullYear();
-  let year = thisYear - (thisYear % 100) + twoDigits;
-  const time = utc(year, match[2]!, Number(match[1]), match[4]!, match[5]!, match[6]!);
-  if (time === null) return null;
+  const year = thisYear - (thisYear % 100) + Number(match[3]);
+  const [, day, month, , hour, minute, second] = match;
+  const time = utc(year, month!, Number(day), hour!, minute!, second!);
   // More than 50 years ahead: the same two digits a century earlier.
-  if (time - now > 50 * 365.25 * 86_400_000) year -= 100;
-  else return time;
-  return utc(year, match[2]!, Number(match[1]), match[4]!, match[5]!, match[6]!);
+  if (time === null || time - now <= 50 * 365.25 * 86_400_000) return time;
+  return utc(year - 100, month!, Number(day), hour!, minute!, second!);
 }
 
 /** The time of a date and a time of day in UTC, or null when the day is not in the month or the time not in a day. */
