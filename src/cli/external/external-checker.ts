@@ -74,7 +74,7 @@ export interface ExternalChecker {
    * and when the checker is closed.
    */
   check<T extends ExternalTarget>(targets: Iterable<T>): AsyncGenerator<ExternalOutcome<T>, void, undefined>;
-  /** The requests sent so far, and the outcomes taken from the cache. */
+  /** The requests made so far (every attempt, one that failed before it reached a server too), and the outcomes taken from the cache. */
   readonly stats: { readonly requests: number; readonly fromCache: number };
   /** The warnings so far (the cache file's). */
   readonly warnings: readonly ExternalWarning[];

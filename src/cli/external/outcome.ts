@@ -177,7 +177,7 @@ export interface ExternalOutcome<T extends ExternalTarget = ExternalTarget> {
   readonly failure: NetworkFailure | null;
   /** For `rate-limited`: the wait the server asked for, in ms, if it named one. */
   readonly retryAfter: number | null;
-  /** How many requests this outcome took in this run (0 for a skipped, cached or shared one). */
+  /** The requests behind this answer (every attempt along the redirects; 0 when skipped or from the cache). Targets that lead to the same URLs share them. */
   readonly attempts: number;
   readonly fromCache: boolean;
   /** When the answer was had (ms since the epoch, the checker's clock); null when nothing was asked. */
