@@ -248,11 +248,15 @@ class Checker implements ExternalChecker {
   }
 
   /**
-   * Follows `start`'s redirects to a final answer. RFC 9110 §10.2.2: the
-   * `Location` is resolved against the URL asked ("If the Location value
-   * provided in a 3xx response does not have a fragment component, a user
-   * agent MUST process the redirection as if the value inherits the
-   * fragment component"; one that has one replaces it).
+   * https://www.rfc-editor.org/rfc/rfc9110#section-10.2.2 — follows
+   * `start`'s redirects to a final answer, each `Location` resolved against
+   * the URL asked. "If the Location value provided in a 3xx response does
+   * not have a fragment component, a user agent MUST process the
+   * redirection as if the value inherits the fragment component"; one that
+   * has one replaces it.
+   *
+   * Deviation: no cookies are kept between redirects, as a browser keeps
+   * them; a site that redirects to itself to set a cookie is a loop here.
    */
   async #walk(start: URLRecord, startKey: string, needPage: boolean): Promise<Walked> {
     const redirects: RedirectStep[] = [];
@@ -334,12 +338,21 @@ class Checker implements ExternalChecker {
   }
 
   /**
-   * The requests for one URL: the first attempt, retries after 429, 503
-   * and hiccups, and — in "head-then-get" — one GET after a HEAD that was
-   * refused (405 Method Not Allowed, 501 Not Implemented) or answered
-   * wrongly: any status that is neither accepted nor a redirect (servers
-   * answer HEAD with 404, 403 or 500 where a GET gets 200), or a broken
-   * connection. "page" is a GET that reads the page's body.
+   * The requests for one URL: the first attempt, retries, and — in
+   * "head-then-get" — one GET after a HEAD that was refused or answered
+   * wrongly. "page" is a GET that reads the page's body.
+   *
+   * https://www.rfc-editor.org/rfc/rfc9110#section-9.3.2 — "The HEAD method
+   * is identical to GET except that the server MUST NOT send content in the
+   * response." A HEAD answered 405 (§15.5.6, the method is not allowed),
+   * 501 (§15.6.2, not implemented), or with any other status that is
+   * neither accepted nor a redirect (servers answer HEAD 404, 403 or 500
+   * where a GET gets 200), or with a broken connection, gets a GET.
+   *
+   * Retried: 429 (https://www.rfc-editor.org/rfc/rfc6585#section-4, "MAY
+   * include a Retry-After header indicating how long to wait before making
+   * a new request"), 503 (RFC 9110 §15.6.4, "The server MAY send a
+   * Retry-After header field"), and hiccups.
    */
   async #request(record: URLRecord, mode: "head-then-get" | "get" | "page"): Promise<Hop> {
     const options = this.#options;

@@ -201,6 +201,7 @@ export class HTTPClient {
         // An IPv6 address is serialized in brackets; the connection wants it without.
         hostname: host.startsWith("[") ? host.slice(1, -1) : host,
         port: url.port ?? (secure ? 443 : 80),
+        // Deviation: a URL's username and password are not sent (a browser asked for credentials would send them).
         path: url.path + (url.query === null ? "" : `?${url.query}`),
         headers: request.headers,
         agent: secure ? this.#https : this.#http,
