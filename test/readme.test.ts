@@ -4,7 +4,9 @@
  * - every ```ts block runs as a module of its own (`docbase/…` imports map to
  *   src/), and each one-line expression statement followed by a comment that
  *   is a JavaScript literal (`expr; // "value"`, or the literal on the lines
- *   after it, optionally followed by " — prose") must evaluate to that value;
+ *   after it, optionally followed by " — prose") must evaluate to that value
+ *   (test/package/consumer.test.ts type-checks the same blocks, strictly, in a
+ *   project that installed the packed package);
  * - the sample output under "Quick start" is what `npm start` prints (each
  *   line a prefix of an output line: timings vary);
  * - every option of the command's synopsis is one `docbase <command> --help`
@@ -22,28 +24,13 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { type Block, codeBlocks } from "./readme-blocks.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
 
-interface Block {
-  readonly lang: string;
-  readonly line: number;
-  readonly code: string;
-}
-
 function blocks(): Block[] {
-  const found: Block[] = [];
-  const lines = readme.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S*)\s*$/.exec(lines[i]!);
-    if (open === null) continue;
-    const start = i;
-    const body: string[] = [];
-    for (i++; i < lines.length && !lines[i]!.startsWith("```"); i++) body.push(lines[i]!);
-    found.push({ lang: open[1]!, line: start + 1, code: body.join("\n") });
-  }
-  return found;
+  return codeBlocks(readme);
 }
 
 /** The value a comment states, or undefined when the comment is prose. */
