@@ -67,6 +67,16 @@ const rows: readonly Row[] = [
   { label: "`docbase/cli`", source: 'export * from "docbase/cli";', platform: "node" },
 ];
 
+/**
+ * One bundle's size: minified bytes, gzip -9 bytes, and esbuild's metafile
+ * (what each input contributed).
+ *
+ * @example
+ * ```ts
+ * const size: BundleSize = await bundleSize('export * from "docbase/core";', repo, "browser");
+ * size.gzip < size.minified; // true
+ * ```
+ */
 export interface BundleSize {
   readonly minified: number;
   readonly gzip: number;

@@ -6,7 +6,15 @@
  * @module
  */
 
-/** One fenced code block: its language tag, the line of its opening fence (1-based), its text. */
+/**
+ * One fenced code block: its language tag, the line of its opening fence
+ * (1-based), its text.
+ *
+ * @example
+ * ```ts
+ * const block: Block = { lang: "sh", line: 12, code: "npm install docbase" };
+ * ```
+ */
 export interface Block {
   readonly lang: string;
   readonly line: number;

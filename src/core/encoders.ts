@@ -17,7 +17,17 @@
 import { type EncodingName, getEncoding, getOutputEncoding, type OutputEncodingName } from "./encoding.ts";
 import { type PercentEncodeSet, utf8PercentEncodeString } from "./percent-encoding.ts";
 
-/** https://url.spec.whatwg.org/#string-percent-encode-after-encoding, for every encoding (legacy-encoding.ts). */
+/**
+ * https://url.spec.whatwg.org/#string-percent-encode-after-encoding, for
+ * every encoding: the form of legacy-encoding.ts's function, which
+ * {@link registerLegacyEncoders} takes.
+ *
+ * @example
+ * ```ts
+ * import { percentEncodeAfterEncoding } from "./legacy-encoding.ts";
+ * const encoder: PercentEncodeAfterEncoding = percentEncodeAfterEncoding;
+ * ```
+ */
 export type PercentEncodeAfterEncoding = (encoding: EncodingName, input: string, percentEncodeSet: PercentEncodeSet, spaceAsPlus?: boolean) => string;
 
 let legacyEncoders: PercentEncodeAfterEncoding | undefined;

@@ -20,9 +20,24 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/**
+ * The repository's root (what `npm pack` packs).
+ *
+ * @example
+ * ```ts
+ * path.join(repo, "package.json");
+ * ```
+ */
 export const repo = path.resolve(import.meta.dirname, "../..");
 
-/** The fields of package.json these tests read. */
+/**
+ * The fields of package.json these tests read.
+ *
+ * @example
+ * ```ts
+ * const { exports, sideEffects }: Manifest = packed.manifest;
+ * ```
+ */
 export interface Manifest {
   readonly name: string;
   readonly version: string;
@@ -35,6 +50,15 @@ export interface Manifest {
   readonly [field: string]: unknown;
 }
 
+/**
+ * The packed tarball and what it unpacks to.
+ *
+ * @example
+ * ```ts
+ * const packed: PackedPackage = packPackage();
+ * packed.manifest.name; // "docbase"
+ * ```
+ */
 export interface PackedPackage {
   /** The temporary directory everything lives in (removed by `remove`). */
   readonly root: string;
@@ -93,6 +117,14 @@ function listFiles(dir: string, prefix = ""): string[] {
   return files.sort();
 }
 
+/**
+ * What a temporary project installs and holds besides docbase.
+ *
+ * @example
+ * ```ts
+ * const options: ProjectOptions = { install: ["@types/node"], files: { "index.ts": 'import "docbase";' } };
+ * ```
+ */
 export interface ProjectOptions {
   /** The project's package.json (default: an ES module package). */
   readonly packageJson?: Record<string, unknown>;
@@ -134,7 +166,14 @@ export function makeProject(packed: PackedPackage, name: string, options: Projec
   return project;
 }
 
-/** The entry points of package.json `exports`, as a user imports them ("docbase", "docbase/core", …), package.json left out. */
+/**
+ * The entry points of package.json `exports`, as a user imports them, package.json left out.
+ *
+ * @example
+ * ```ts
+ * entryPoints(packed.manifest).slice(0, 2); // ["docbase", "docbase/core"]
+ * ```
+ */
 export function entryPoints(manifest: Manifest): string[] {
   return Object.keys(manifest.exports)
     .filter((key) => key !== "./package.json")
