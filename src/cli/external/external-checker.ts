@@ -219,16 +219,16 @@ class Checker implements ExternalChecker {
     if (cache === null) return null;
     const entry = cache.entries.get(url);
     if (entry === undefined || !isFresh(entry, this.#options.cache!.maxAge, this.#options.now())) return null;
-    let fragments: FragmentResult[] = [];
+    const fragments: FragmentResult[] = [];
+    // Fragments count only in a page that was found (as for a fresh answer).
     if (entry.kind === "ok" || entry.kind === "permanent-redirect") {
       for (const fragment of asked) {
         const known = entry.fragments[fragment];
+        const sought = entry.fragmentOverride ?? fragment;
         if (known !== undefined) fragments.push({ fragment, ...known });
-        else if (!fragmentNeedsPage(entry.fragmentOverride ?? fragment)) fragments.push(checkFragment(null, fragment, entry.fragmentOverride ?? fragment));
+        else if (!fragmentNeedsPage(sought)) fragments.push(checkFragment(null, fragment, sought));
         else return null;
       }
-    } else {
-      fragments = [];
     }
     return {
       target, url, kind: entry.kind, severity: outcomeSeverity(entry.kind, fragments), message: entry.message, status: entry.status,
