@@ -8,7 +8,15 @@
 
 import { parseHTTPDate } from "./http-date.ts";
 
-/** The statuses that are asked again: 429 Too Many Requests and 503 Service Unavailable. */
+/**
+ * The statuses that are asked again: 429 Too Many Requests and 503 Service Unavailable.
+ *
+ * @example
+ * ```ts
+ * RETRIED_STATUSES.has(503); // true
+ * RETRIED_STATUSES.has(500); // false
+ * ```
+ */
 export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /**
