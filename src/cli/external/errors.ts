@@ -1,0 +1,46 @@
+/**
+ * The error the external-link checker raises for misuse: an option out of
+ * range, a target that is not an absolute URL. Everything that happens on
+ * the network is an outcome, never this error.
+ *
+ * @module
+ */
+
+/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
+const brand = Symbol.for("docbase.ExternalCheckerError");
+
+/**
+ * A misuse of the external-link checker: its message names the option or
+ * the value and says what was expected. Use {@link isExternalCheckerError}
+ * rather than `instanceof` across realms.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createExternalChecker({ perHost: 0 });
+ * } catch (error) {
+ *   isExternalCheckerError(error); // true
+ *   (error as Error).message; // "perHost: not a positive integer: 0"
+ * }
+ * ```
+ */
+export class ExternalCheckerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ExternalCheckerError";
+    Object.defineProperty(this, brand, { value: true });
+  }
+}
+
+/**
+ * Whether `value` is an {@link ExternalCheckerError} from any realm.
+ *
+ * @example
+ * ```ts
+ * isExternalCheckerError(new ExternalCheckerError("retries: not a non-negative integer: -1")); // true
+ * isExternalCheckerError(new Error("x")); // false
+ * ```
+ */
+export function isExternalCheckerError(value: unknown): value is ExternalCheckerError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
