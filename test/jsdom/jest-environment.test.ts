@@ -69,21 +69,21 @@ describe("docbase/jsdom/jest-environment in a Jest project", () => {
   });
 
   it("passes the project's tests without Jest's ES module support (innerHTML with <base>, a srcdoc frame, formAction, a changed base)", () => {
-    const { report, log } = runProject({ args: ["--testPathPatterns", "links"] });
+    const { report, log } = runProject({ args: ["--testPathPatterns", "/links\\.test\\.js$"] });
     expect(report.numFailedTests, log).toBe(0);
     expect(report.numRuntimeErrorTestSuites, log).toBe(0);
     expect(report.numPassedTests, log).toBe(5);
   });
 
   it("and with it, where a test file imports the environment's installation from docbase/jsdom/setup", () => {
-    const { report, log } = runProject({ esm: true, args: ["--testPathPatterns", "installation"] });
+    const { report, log } = runProject({ esm: true, args: ["--testPathPatterns", "/installation\\.test\\.mjs$"] });
     expect(report.numFailedTests, log).toBe(0);
     expect(report.numRuntimeErrorTestSuites, log).toBe(0);
     expect(report.numPassedTests, log).toBe(1);
   });
 
   it("and the same tests fail on Jest's own jsdom environment (its tests see docbase at work)", () => {
-    const { report, log } = runProject({ args: ["--testEnvironment", "jsdom", "--testPathPatterns", "links"] });
+    const { report, log } = runProject({ args: ["--testEnvironment", "jsdom", "--testPathPatterns", "/links\\.test\\.js$"] });
     // Plain jsdom 26: the srcdoc frame is an empty about:blank document, button.formAction is missing, nothing is installed.
     expect(failedTitles(report), log).toEqual([
       "gives a srcdoc frame its document, which inherits the container's base URL",
@@ -96,7 +96,7 @@ describe("docbase/jsdom/jest-environment in a Jest project", () => {
   it("where docbase/jsdom/setup throws one TypeError naming the supported jsdom and the environment to use", () => {
     const { report, log } = runProject({
       esm: true,
-      args: ["--testEnvironment", "jsdom", "--setupFilesAfterEnv=docbase/jsdom/setup", "--testPathPatterns", "links"],
+      args: ["--testEnvironment", "jsdom", "--setupFilesAfterEnv=docbase/jsdom/setup", "--testPathPatterns", "/links\\.test\\.js$"],
     });
     expect(report.numRuntimeErrorTestSuites, log).toBe(1);
     const message = report.testResults[0]?.message ?? "";
@@ -112,7 +112,7 @@ describe("docbase/jsdom/jest-environment in a Jest project", () => {
     const link = join(project, "node_modules/jsdom");
     symlinkSync(jsdom26, link, "dir");
     try {
-      const { report, log } = runProject({ args: ["--testPathPatterns", "links"] });
+      const { report, log } = runProject({ args: ["--testPathPatterns", "/links\\.test\\.js$"] });
       expect(report.numRuntimeErrorTestSuites, log).toBe(1);
       const message = report.testResults[0]?.message ?? "";
       expect(message, log).toContain("TypeError: docbase/jsdom/jest-environment: the jsdom found is 26.");
