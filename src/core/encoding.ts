@@ -7,6 +7,8 @@
  * @module
  */
 
+import { brandGuard } from "./branded-error.ts";
+
 /**
  * The names of all encodings of the Encoding Standard, in the standard's own
  * spelling (https://encoding.spec.whatwg.org/#names-and-labels).
@@ -199,7 +201,11 @@ export function getOutputEncoding(encoding: EncodingName): OutputEncodingName {
   return encoding;
 }
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
+/**
+ * The brand of branded-error.ts, written out: this class's source stands
+ * alone (it names nothing but this brand), so that a copy of it evaluated in
+ * another realm makes errors the guard recognises.
+ */
 const unknownEncodingErrorBrand = Symbol.for("docbase.UnknownEncodingError");
 
 /**
@@ -227,8 +233,6 @@ export class UnknownEncodingError extends TypeError {
     super(`Unknown encoding label: ${JSON.stringify(label)}`);
     this.name = "UnknownEncodingError";
     this.label = label;
-    // The brand checked by isUnknownEncodingError; unlike `instanceof` it
-    // survives realms. Non-enumerable, so it stays out of logs and spreads.
     Object.defineProperty(this, unknownEncodingErrorBrand, { value: true });
   }
 }
@@ -244,13 +248,7 @@ export class UnknownEncodingError extends TypeError {
  * isUnknownEncodingError(new TypeError("foo")); // false
  * ```
  */
-export function isUnknownEncodingError(value: unknown): value is UnknownEncodingError {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[unknownEncodingErrorBrand] === true
-  );
-}
+export const isUnknownEncodingError = brandGuard<UnknownEncodingError>("UnknownEncodingError");
 
 /**
  * Turns an encoding label into the encoding a URL's query (or a form) is

@@ -23,10 +23,8 @@
 
 import { basicURLParse, parseURL, serializeURL, type OutputEncodingName } from "../core/index.ts";
 import { attributeReferenceAt } from "./character-references.ts";
+import { brandedError, brandGuard } from "../core/branded-error.ts";
 import { LinksError } from "./errors.ts";
-
-/** The cross-realm brand of {@link UnwritableValueError}. */
-const unwritableBrand = Symbol.for("docbase.UnwritableValueError");
 
 /**
  * Thrown by `rewriteLinks` when a rewrite's value cannot be written where
@@ -45,15 +43,13 @@ const unwritableBrand = Symbol.for("docbase.UnwritableValueError");
  * }
  * ```
  */
-export class UnwritableValueError extends LinksError {
+export class UnwritableValueError extends brandedError("UnwritableValueError", LinksError) {
   /** The value the rewrite returned. */
   readonly value: string;
 
   constructor(value: string, reason: string) {
     super(`The rewritten value ${JSON.stringify(value)} cannot be written here: ${reason}`);
-    this.name = "UnwritableValueError";
     this.value = value;
-    Object.defineProperty(this, unwritableBrand, { value: true });
   }
 }
 
@@ -65,9 +61,7 @@ export class UnwritableValueError extends LinksError {
  * isUnwritableValueError(new UnwritableValueError("a,", "a trailing comma")); // true
  * ```
  */
-export function isUnwritableValueError(value: unknown): value is UnwritableValueError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[unwritableBrand] === true;
-}
+export const isUnwritableValueError = brandGuard<UnwritableValueError>("UnwritableValueError");
 
 /** How an attribute is written in the source: quoted, unquoted, or with no value at all (`<a href>`). */
 export type AttributeQuote = '"' | "'" | "" | null;
