@@ -8,6 +8,7 @@
  */
 
 import { brandGuard } from "./branded-error.ts";
+import { asciiLowercase, isASCIIWhitespace } from "./infra.ts";
 
 /**
  * The names of all encodings of the Encoding Standard, in the standard's own
@@ -149,19 +150,6 @@ function getLabelMap(): Map<string, EncodingName> {
  */
 export function getEncodingLabels(encoding: EncodingName): readonly string[] {
   return labelTable[encoding].split(" ");
-}
-
-/** https://infra.spec.whatwg.org/#ascii-whitespace: TAB, LF, FF, CR, SPACE. */
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
-}
-
-/**
- * https://infra.spec.whatwg.org/#ascii-lowercase — only A–Z change, so that
- * e.g. U+212A KELVIN SIGN in "\u212Aoi8-r" does not become a "k".
- */
-function asciiLowercase(input: string): string {
-  return input.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 }
 
 /**

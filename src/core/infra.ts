@@ -133,13 +133,33 @@ export const forbiddenDomainCodePoints: Uint8Array = (() => {
 })();
 
 /**
- * https://infra.spec.whatwg.org/#ascii-lowercase, for strings known to be
- * ASCII. Optimisation: returns the string itself when it has no upper case.
+ * https://infra.spec.whatwg.org/#ascii-whitespace — TAB, LF, FF, CR or SPACE.
+ *
+ * @example
+ * ```ts
+ * isASCIIWhitespace(0x0c); // true (FF)
+ * isASCIIWhitespace(0xa0); // false (NO-BREAK SPACE is not ASCII whitespace)
+ * ```
+ */
+export function isASCIIWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+}
+
+/**
+ * https://infra.spec.whatwg.org/#ascii-lowercase — only A–Z change, so that
+ * e.g. U+212A KELVIN SIGN does not become a "k" as `toLowerCase` makes it.
+ * Optimisation: a string without A–Z is returned as it is.
+ *
+ * @example
+ * ```ts
+ * asciiLowercase("Content-Type"); // "content-type"
+ * asciiLowercase("\u212Aoi8-R"); // "\u212Aoi8-r"
+ * ```
  */
 export function asciiLowercase(input: string): string {
   for (let i = 0; i < input.length; i++) {
     const c = input.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return input.toLowerCase();
+    if (c >= 0x41 && c <= 0x5a) return input.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
   }
   return input;
 }

@@ -21,9 +21,10 @@
  * @module
  */
 
-import { basicURLParse, parseURL, serializeURL, type OutputEncodingName } from "../core/index.ts";
-import { attributeReferenceAt } from "./character-references.ts";
 import { brandedError, brandGuard } from "../core/branded-error.ts";
+import { basicURLParse, parseURL, serializeURL, type OutputEncodingName } from "../core/index.ts";
+import { isASCIIWhitespace } from "../core/infra.ts";
+import { attributeReferenceAt } from "./character-references.ts";
 import { LinksError } from "./errors.ts";
 
 /**
@@ -74,10 +75,6 @@ export interface ItemResolution {
   /** The base URL (serialized), or null for URLs that must be absolute (itemtype). */
   readonly base: string | null;
   readonly encoding: OutputEncodingName;
-}
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 /** The serialized URL `text` resolves to (null: it does not parse). */

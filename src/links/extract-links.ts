@@ -19,6 +19,7 @@ import {
   type ValidationError,
 } from "../core/index.ts";
 import { serializeFast, withoutValidationErrors } from "../core/fast-path.ts";
+import { asciiLowercase, isASCIIWhitespace } from "../core/infra.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
@@ -378,10 +379,6 @@ function metaDeclaredEncoding(element: LeanElement): EncodingName | null {
   return null;
 }
 
-function asciiLowercase(s: string): string {
-  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
-}
-
 /** The options every reading of a document takes, checked. */
 export interface DocumentOptions {
   readonly url: Readonly<URLRecord>;
@@ -499,10 +496,6 @@ let sampleReaders: DocumentReader[] | null = [];
 const MEMO_SLOTS = 512;
 
 const ABOUT_SRCDOC = basicURLParse("about:srcdoc")!;
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-}
 
 /**
  * Places each validation error of a link's value (of length
