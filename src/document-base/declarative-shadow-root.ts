@@ -20,7 +20,8 @@
  * @module
  */
 
-import { type DocumentBaseTreeAdapter, HTML_NAMESPACE, type TreeAdapterTypeMap } from "./tree-adapter.ts";
+import { HTML_NAMESPACE } from "../html/index.ts";
+import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**
  * The states of the `shadowrootmode` attribute

@@ -9,7 +9,8 @@
  * @module
  */
 
-import { type DocumentBaseTreeAdapter, type DocumentContext, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import type { DocumentBaseTreeAdapter, DocumentContext, TreeAdapterTypeMap } from "../document-base/index.ts";
+import { HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE } from "../html/index.ts";
 
 /**
  * The type map the implementation works with: every node is an opaque
@@ -21,19 +22,6 @@ export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object
 export type LooseContext = DocumentContext<LooseMap>;
 /** An adapter seen through {@link LooseMap}. */
 export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
-
-/** https://infra.spec.whatwg.org/#namespaces — the XLink namespace, of SVG's deprecated `xlink:href`. */
-export const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
-
-/**
- * https://webidl.spec.whatwg.org/#es-USVString — the conversion every
- * `USVString` argument and result goes through: lone surrogates become
- * U+FFFD (https://infra.spec.whatwg.org/#javascript-string-convert).
- */
-export function toScalarValueString(value: string): string {
-  // Optimisation: well-formed strings (nearly all) are returned as they are.
-  return value.isWellFormed() ? value : value.toWellFormed();
-}
 
 /** Whether `element` is an HTML element (in the HTML namespace) whose local name is `localName`. */
 export function isHTMLElement(adapter: LooseAdapter, element: object, localName: string): boolean {
@@ -47,10 +35,10 @@ export function describeElement(adapter: LooseAdapter, element: object): string 
     case HTML_NAMESPACE:
       kind = "HTML";
       break;
-    case "http://www.w3.org/2000/svg":
+    case SVG_NAMESPACE:
       kind = "SVG";
       break;
-    case "http://www.w3.org/1998/Math/MathML":
+    case MATHML_NAMESPACE:
       kind = "MathML";
       break;
     case null:

@@ -51,8 +51,10 @@ import {
   userinfoPercentEncodeSet,
   utf8PercentEncodeString,
 } from "../core/index.ts";
-import { type DocumentContext, elementBaseURL, encodingParseURL, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
-import { describeElement, type LooseContext, setContentAttribute, toScalarValueString } from "./content-attribute.ts";
+import { toScalarValueString } from "../core/infra.ts";
+import { type DocumentContext, elementBaseURL, encodingParseURL, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import { HTML_NAMESPACE } from "../html/index.ts";
+import { describeElement, type LooseContext, setContentAttribute } from "./content-attribute.ts";
 import { URLUtilsError } from "./errors.ts";
 
 // --- Public types ---------------------------------------------------------------

@@ -52,5 +52,5 @@ export {
   type ReflectedURLAttributeName,
   type ReflectedURLAttributeKind,
 } from "./reflected-url.ts";
-export { catalogue, type AttributeKind, type CatalogueEntry, type URLReflection } from "./url-attribute-catalogue.ts";
+export { catalogue, type AttributeKind, type CatalogueEntry, type URLReflection } from "../html/index.ts";
 export { getSVGHref, setSVGHref, isSVGURIReferenceElement, svgURIReferenceElements, type SVGHref } from "./svg-uri-reference.ts";

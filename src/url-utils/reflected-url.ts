@@ -22,23 +22,24 @@
  *
  * Which elements have which reflected URL attributes is not listed here:
  * the table is derived from the catalogue of URL-bearing attributes
- * (url-attribute-catalogue.ts), the one list that links and the jsdom
- * plugin read too.
+ * (src/html/url-attribute-catalogue.ts), the one list that links and the
+ * jsdom plugin read too.
  *
  * @module
  */
 
 import type { URLRecord } from "../core/index.ts";
-import { baseElementHref, type DocumentContext, elementBaseURL, encodingParseAndSerializeURL, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
-import { describeElement, type LooseContext, setContentAttribute, toScalarValueString } from "./content-attribute.ts";
+import { toScalarValueString } from "../core/infra.ts";
+import { baseElementHref, type DocumentContext, elementBaseURL, encodingParseAndSerializeURL, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import { catalogue, HTML_NAMESPACE, type ReflectedURLAttributeKind, type ReflectedURLAttributeName } from "../html/index.ts";
+import { describeElement, type LooseContext, setContentAttribute } from "./content-attribute.ts";
 import { URLUtilsError } from "./errors.ts";
 import { getHyperlinkAttribute, setHyperlinkAttribute } from "./hyperlink-element-utils.ts";
 import { nodeDocumentURL } from "./node-document.ts";
-import { catalogue, type ReflectedURLAttributeKind, type ReflectedURLAttributeName } from "./url-attribute-catalogue.ts";
 
 // --- The table -------------------------------------------------------------------------
 
-export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "./url-attribute-catalogue.ts";
+export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "../html/index.ts";
 
 /**
  * One reflected URL attribute of one HTML element.

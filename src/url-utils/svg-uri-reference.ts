@@ -33,8 +33,9 @@
  * @module
  */
 
-import { type DocumentContext, type TreeAdapterTypeMap, SVG_NAMESPACE } from "../document-base/index.ts";
-import { describeElement, type LooseContext, setContentAttribute, XLINK_NAMESPACE } from "./content-attribute.ts";
+import { type DocumentContext, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import { SVG_NAMESPACE, XLINK_NAMESPACE } from "../html/index.ts";
+import { describeElement, type LooseContext, setContentAttribute } from "./content-attribute.ts";
 import { URLUtilsError } from "./errors.ts";
 import { cachedEncodingParseAndSerialize } from "./reflected-url.ts";
 
