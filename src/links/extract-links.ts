@@ -20,6 +20,7 @@ import {
 } from "../core/index.ts";
 import { serializeFast, withoutValidationErrors } from "../core/fast-path.ts";
 import { asciiLowercase, isASCIIWhitespace } from "../core/infra.ts";
+import { SlotMemo } from "../core/slot-memo.ts";
 import { changedEncoding, HTML_NAMESPACE, isParsedBaseElementWithHref, metaDeclaredEncoding, SVG_NAMESPACE, XLINK_NAMESPACE } from "../html/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
@@ -604,9 +605,8 @@ export class DocumentReader {
    */
   private firstBaseSeen = false;
   private lastParseOptions: { base: URLRecord | null; encoding: OutputEncodingName } | null = null;
-  /** Values resolved with `lastParseOptions` and their URLs, by memo slot (see {@link resolve}). */
-  private readonly memoValues: (string | undefined)[] = new Array<string | undefined>(MEMO_SLOTS).fill(undefined);
-  private readonly memoURLs: (string | null)[] = new Array<string | null>(MEMO_SLOTS).fill(null);
+  /** Values resolved with `lastParseOptions` and their URLs (see {@link resolve}). */
+  private readonly memo = new SlotMemo<string | null>(MEMO_SLOTS);
   /** Where the start tag being read is in the source (reused for every tag). */
   private readonly tagSource = new StartTagSource();
   private readonly maxSrcdocDepth: number;
@@ -702,7 +702,7 @@ export class DocumentReader {
   private parseOptions(base: Readonly<URLRecord> | null, encoding: OutputEncodingName): { base: URLRecord | null; encoding: OutputEncodingName } {
     const last = this.lastParseOptions;
     if (last !== null && last.base === base && last.encoding === encoding) return last;
-    this.memoValues.fill(undefined);
+    this.memo.clear();
     return (this.lastParseOptions = { base: base as URLRecord | null, encoding });
   }
 
@@ -721,17 +721,15 @@ export class DocumentReader {
    */
   private resolve(value: string, base: Readonly<URLRecord> | null, encoding: OutputEncodingName): string | null {
     const options = this.parseOptions(base, encoding);
-    const n = value.length;
-    const slot = n === 0 ? 0 : (n * 31 + value.charCodeAt(n - 1) * 7 + value.charCodeAt(n >> 1)) & (MEMO_SLOTS - 1);
-    if (this.memoValues[slot] === value) return this.memoURLs[slot]!;
+    const known = this.memo.get(value);
+    if (known !== undefined) return known;
     // Optimisation: the common shapes are serialized without a record (see serializeFast).
     let url: string | null | undefined = serializeFast(value, options.base);
     if (url === undefined) {
       const record = basicURLParse(value, options);
       url = record === null ? null : serializeURL(record);
     }
-    this.memoValues[slot] = value;
-    this.memoURLs[slot] = url;
+    this.memo.set(value, url);
     return url;
   }
 
