@@ -1,9 +1,7 @@
 /**
  * What every algorithm of this layer shares: the loose type map the
- * implementation works with, the IDL conversion to a scalar value string,
- * and the "set the content attribute" step with its report to the document
- * context.
- *
+ * implementation works with, describing an element in messages, and the
+ * "set the content attribute" step with its report to the document context.
  * Internal module: not part of the public face.
  *
  * @module
