@@ -52,6 +52,11 @@ export const isURLArgumentError = brandGuard<URLArgumentError>("URLArgumentError
 /**
  * Checks the arguments every API parser takes: a string input and, if given,
  * an options object whose `base` is a string, a URL record or null.
+ *
+ * @example
+ * ```ts
+ * checkParseArguments("parseURL", "a", { base: 1 }); // throws URLArgumentError: parseURL: options.base must be a string or a URL record, not the number 1
+ * ```
  */
 export function checkParseArguments(fn: string, input: unknown, options: unknown): void {
   if (typeof input !== "string") throw new URLArgumentError(fn, "input", "a string", input);

@@ -13,6 +13,11 @@ import { asciiLowercase, isASCIIWhitespace } from "./infra.ts";
 /**
  * The names of all encodings of the Encoding Standard, in the standard's own
  * spelling (https://encoding.spec.whatwg.org/#names-and-labels).
+ *
+ * @example
+ * ```ts
+ * encodingNames.includes("Shift_JIS"); // true
+ * ```
  */
 export const encodingNames = [
   "UTF-8",
@@ -57,12 +62,24 @@ export const encodingNames = [
   "x-user-defined",
 ] as const;
 
-/** The name of an encoding of the Encoding Standard, e.g. `"windows-1252"` or `"Shift_JIS"`. */
+/**
+ * The name of an encoding of the Encoding Standard.
+ *
+ * @example
+ * ```ts
+ * const name: EncodingName = "windows-1252";
+ * ```
+ */
 export type EncodingName = (typeof encodingNames)[number];
 
 /**
  * An encoding that has an encoder: every {@link EncodingName} except
  * replacement, UTF-16BE and UTF-16LE (https://encoding.spec.whatwg.org/#get-an-output-encoding).
+ *
+ * @example
+ * ```ts
+ * const name: OutputEncodingName = getOutputEncoding("UTF-16LE"); // "UTF-8"
+ * ```
  */
 export type OutputEncodingName = Exclude<EncodingName, "replacement" | "UTF-16BE" | "UTF-16LE">;
 

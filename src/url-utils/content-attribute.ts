@@ -14,19 +14,52 @@ import { HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE } from "../html/index.t
  * The type map the implementation works with: every node is an opaque
  * object, and the adapter knows what it is. (The public functions are typed
  * with the caller's own map.)
+ *
+ * @example
+ * ```ts
+ * const loose = context as unknown as LooseContext; // LooseContext: DocumentContext<LooseMap>
+ * ```
  */
 export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object, object>;
-/** A context seen through {@link LooseMap}. */
+/**
+ * A context seen through {@link LooseMap}.
+ *
+ * @example
+ * ```ts
+ * const loose = context as unknown as LooseContext;
+ * ```
+ */
 export type LooseContext = DocumentContext<LooseMap>;
-/** An adapter seen through {@link LooseMap}. */
+/**
+ * An adapter seen through {@link LooseMap}.
+ *
+ * @example
+ * ```ts
+ * const adapter: LooseAdapter = loose.adapter;
+ * ```
+ */
 export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
 
-/** Whether `element` is an HTML element (in the HTML namespace) whose local name is `localName`. */
+/**
+ * Whether `element` is an HTML element (in the HTML namespace) whose local name is `localName`.
+ *
+ * @example
+ * ```ts
+ * isHTMLElement(adapter, form, "form"); // true for an HTML <form>
+ * ```
+ */
 export function isHTMLElement(adapter: LooseAdapter, element: object, localName: string): boolean {
   return adapter.getLocalName(element) === localName && adapter.getNamespaceURI(element) === HTML_NAMESPACE;
 }
 
-/** A short description of an element for messages: 'the HTML "div" element'. */
+/**
+ * A short description of an element for messages.
+ *
+ * @example
+ * ```ts
+ * describeElement(adapter, div); // 'The HTML "div" element'
+ * ```
+ */
 export function describeElement(adapter: LooseAdapter, element: object): string {
   let kind: string;
   switch (adapter.getNamespaceURI(element)) {
@@ -54,6 +87,11 @@ export function describeElement(adapter: LooseAdapter, element: object): string 
  * context (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext),
  * unless the context observes the tree itself and will see it anyway. The
  * report is what makes a `base` element's new href take effect at once.
+ *
+ * @example
+ * ```ts
+ * setContentAttribute(context, a, null, "href", "/next"); // <a href="/next">, and the context knows
+ * ```
  */
 export function setContentAttribute(
   context: LooseContext,
