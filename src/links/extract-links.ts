@@ -43,7 +43,6 @@ import { parseRefresh } from "./refresh.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { parseSrcset } from "./srcset.ts";
 
-
 /**
  * What kind of URL occurrence a {@link Link} is: the attribute kinds of
  * the catalogue (see `AttributeKind`), with CSS split into `url()` (and

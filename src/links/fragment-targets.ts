@@ -14,7 +14,6 @@ import type { LeanChild, LeanDocument, LeanElement, LeanParent } from "./html-so
 import type { FragmentTargets } from "./indicated-part.ts";
 import { sourcePosition } from "./source-position.ts";
 
-
 /**
  * The {@link FragmentTargets} of a parsed document: the `id` of every
  * element in the document tree (any namespace: an SVG element's too) and

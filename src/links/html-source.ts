@@ -123,7 +123,6 @@ export interface ParsedSource {
   readonly positions: Int32Array;
 }
 
-
 /**
  * Whether an element needs a record: it has an attribute that may hold a
  * URL (by name; the catalogue decides later), or it is a `form` (whose

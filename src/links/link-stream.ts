@@ -71,7 +71,6 @@ import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writ
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { StreamingSource } from "./streaming-source.ts";
 
-
 /**
  * The default of `maxHold`: 1 MiB of input held while the base URL (or
  * the encoding) is not settled. Most pages are smaller, and are then read

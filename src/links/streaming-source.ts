@@ -28,7 +28,6 @@ import {
   withParse,
 } from "./html-source.ts";
 
-
 /** What a streamed parse notes beyond the lean parse's records. */
 interface StreamState {
   /**
