@@ -33,7 +33,7 @@ function describe(value: unknown): string {
  * }
  * ```
  */
-export class URLArgumentError extends brandedError("URLArgumentError", TypeError) {
+export class URLArgumentError extends brandedError<TypeError>("URLArgumentError", TypeError) {
   constructor(fn: string, argument: string, expected: string, value: unknown) {
     super(`${fn}: ${argument} must be ${expected}, not ${describe(value)}`);
   }

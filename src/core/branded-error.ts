@@ -13,16 +13,17 @@
  * constructor takes the message, sets `name`, and brands the instance with
  * `Symbol.for("docbase." + name)` (non-enumerable, so it stays out of logs
  * and spreads). Extend it with the public class, and pair that with
- * {@link brandGuard}.
+ * {@link brandGuard}. Name the instance type (`<TypeError>`) for a
+ * `TypeError`: inferred, it is `Error`, which declarations would show.
  *
  * @example
  * ```ts
- * export class LinksError extends brandedError("LinksError", TypeError) {}
+ * export class LinksError extends brandedError<TypeError>("LinksError", TypeError) {}
  * new LinksError("bad option").name; // "LinksError"
  * new LinksError("bad option") instanceof TypeError; // true
  * ```
  */
-export function brandedError<B extends new (message: string) => Error>(name: string, Base: B): new (message: string) => InstanceType<B> {
+export function brandedError<E extends Error>(name: string, Base: new (message: string) => E): new (message: string) => E {
   const brand = Symbol.for(`docbase.${name}`);
   const Branded = class extends (Base as new (message: string) => Error) {
     constructor(message: string) {
@@ -31,7 +32,7 @@ export function brandedError<B extends new (message: string) => Error>(name: str
       Object.defineProperty(this, brand, { value: true });
     }
   };
-  return Branded as new (message: string) => InstanceType<B>;
+  return Branded as new (message: string) => E;
 }
 
 /**

@@ -26,7 +26,7 @@ import { brandedError, brandGuard } from "../core/branded-error.ts";
  * }
  * ```
  */
-export class DocumentContextError extends brandedError("DocumentContextError", TypeError) {}
+export class DocumentContextError extends brandedError<TypeError>("DocumentContextError", TypeError) {}
 
 /**
  * Whether `value` is a {@link DocumentContextError} from any realm (it checks

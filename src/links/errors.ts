@@ -26,7 +26,7 @@ import { brandedError, brandGuard } from "../core/branded-error.ts";
  * }
  * ```
  */
-export class LinksError extends brandedError("LinksError", TypeError) {}
+export class LinksError extends brandedError<TypeError>("LinksError", TypeError) {}
 
 /**
  * Whether `value` is a {@link LinksError} from any realm.

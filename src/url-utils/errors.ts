@@ -27,7 +27,7 @@ import { brandedError, brandGuard } from "../core/branded-error.ts";
  * }
  * ```
  */
-export class URLUtilsError extends brandedError("URLUtilsError", TypeError) {}
+export class URLUtilsError extends brandedError<TypeError>("URLUtilsError", TypeError) {}
 
 /**
  * Whether `value` is a {@link URLUtilsError} from any realm (it checks the
