@@ -5,7 +5,7 @@
 # (../shared/tools/icount, valgrind), which move about 1% between runs on a
 # loaded machine where times move 20%: the figure to compare two builds by.
 #
-#   bench/icount.sh [--runs N] [--jobs extract,rewrite,stream,parse5] [--pages new-zealand,2015,2009,911] [--no-check] [--no-href]
+#   bench/icount.sh [--runs N] [--jobs extract,rewrite,stream,parse5 (or "" for none)] [--pages new-zealand,2015,2009,911] [--no-check] [--no-href]
 #
 # Per page and job: (count of 5 rounds − count of 1 round) / (4 × bytes),
 # i.e. the start-up and the first, cold round left out. `check`: the built

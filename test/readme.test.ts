@@ -1,15 +1,19 @@
 /**
  * The README's code blocks are tests, so the README cannot go stale:
  *
- * - every ```ts block runs as a module of its own (`docbase/…` imports map to
- *   src/), and each one-line expression statement followed by a comment that
+ * - every ```ts block runs as a module of its own, with docbase's modules
+ *   fresh (`docbase/…` imports map to the src/ file each entry point is built
+ *   from), and each one-line expression statement followed by a comment that
  *   is a JavaScript literal (`expr; // "value"`, or the literal on the lines
- *   after it, optionally followed by " — prose") must evaluate to that value;
+ *   after it, optionally followed by " — prose") must evaluate to that value
+ *   (test/package/consumer.test.ts type-checks the same blocks, strictly, in a
+ *   project that installed the packed package);
  * - the sample output under "Quick start" is what `npm start` prints (each
  *   line a prefix of an output line: timings vary);
  * - every option of the command's synopsis is one `docbase <command> --help`
  *   lists;
- * - the quick-start commands are the package's scripts, and the test-framework
+ * - the install command names the package, the quick-start commands are the
+ *   package's scripts, and the test-framework
  *   configuration is the one the Vitest and Jest fixture projects use;
  * - no block is left unchecked.
  *
@@ -21,29 +25,14 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { type Block, codeBlocks } from "./readme-blocks.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
 
-interface Block {
-  readonly lang: string;
-  readonly line: number;
-  readonly code: string;
-}
-
 function blocks(): Block[] {
-  const found: Block[] = [];
-  const lines = readme.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S*)\s*$/.exec(lines[i]!);
-    if (open === null) continue;
-    const start = i;
-    const body: string[] = [];
-    for (i++; i < lines.length && !lines[i]!.startsWith("```"); i++) body.push(lines[i]!);
-    found.push({ lang: open[1]!, line: start + 1, code: body.join("\n") });
-  }
-  return found;
+  return codeBlocks(readme);
 }
 
 /** The value a comment states, or undefined when the comment is prose. */
@@ -56,6 +45,15 @@ function statedValue(comment: string): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
+}
+
+const { exports: entryPoints } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | { default: string }> };
+
+/** The source file of an entry point ("docbase/links/node" → src/links/node-stream.ts), as a file URL: the module the built one comes from. */
+function sourceOf(specifier: string): string {
+  const target = entryPoints[specifier === "docbase" ? "." : `./${specifier.slice("docbase/".length)}`];
+  if (typeof target !== "object") throw new Error(`README.md imports ${specifier}, which package.json does not export`);
+  return pathToFileURL(join(root, target.default.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"))).href;
 }
 
 interface Rewritten {
@@ -101,9 +99,7 @@ function rewriteBlock(block: Block): Rewritten {
     for (let k = 0; k < consumed; k++) out.push(`// ${lines[i + 1 + k]!.slice(3)}`);
     i += consumed;
   }
-  const imports = out
-    .join("\n")
-    .replace(/from "docbase(\/[a-z-]+)?"/g, (_, sub: string | undefined) => `from ${JSON.stringify(pathToFileURL(join(root, "src", sub === undefined ? "index.ts" : `${sub.slice(1)}/index.ts`)).href)}`);
+  const imports = out.join("\n").replace(/(from |import |import\()"(docbase(?:\/[a-z0-9/-]+)?)"/g, (_, before: string, specifier: string) => `${before}${JSON.stringify(sourceOf(specifier))}`);
   return {
     checks,
     source: `export const results: { line: number; actual: unknown; expected: unknown }[] = [];
@@ -133,6 +129,9 @@ describe("README.md code blocks", () => {
       const { source, checks } = rewriteBlock(block);
       const file = join(scratch, `block-${block.line}.ts`);
       writeFileSync(file, source);
+      // Each block is a program of its own: its own instances of docbase's modules (docbase/core/utf-8 has no
+      // legacy encoders in a program that does not import them, whatever another block imported).
+      vi.resetModules();
       const module = (await import(pathToFileURL(file).href)) as { results: { line: number; actual: unknown; expected: unknown }[] };
       expect(module.results.length, "every stated result was reached").toBe(checks);
       for (const { line, actual, expected } of module.results) {
@@ -168,11 +167,14 @@ describe("README.md code blocks", () => {
     expect([...kinds].sort()).toEqual(["", "js", "sh", "text", "ts"]);
   });
 
-  it("quick start: the two commands are the package's start and test scripts", () => {
-    const quick = all.find((b) => b.lang === "sh")!;
-    expect(quick.code).toContain("npm install && npm start");
-    expect(quick.code).toContain("npm install && npm test");
-    expect(all.filter((b) => b.lang === "sh")).toHaveLength(1);
+  it("opens with the package's install command, then the quick start's two commands, the package's start and test scripts", () => {
+    const [install, quick, ...more] = all.filter((b) => b.lang === "sh");
+    const { name } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string };
+    expect(install!.code).toBe(`npm install ${name}`);
+    expect(quick!.code).toContain("npm install && npm start");
+    expect(quick!.code).toContain("npm install && npm test");
+    expect(more).toHaveLength(0);
+    expect(install!.line, "the install command is on the first screen").toBeLessThan(15);
   });
 
   it("the test-framework setup is the Vitest and Jest fixture projects'", () => {

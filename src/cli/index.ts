@@ -13,6 +13,10 @@
  * @module
  */
 
+/// <reference types="node" preserve="true" />
+// Node.js only: its declaration file names @types/node (an optional peer dependency), so that a TypeScript 6+ project
+// with the default `types: []` finds Node's types when it imports this entry point.
+
 // First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
 import "../core/require-supported-runtime.ts";
 

@@ -34,9 +34,9 @@ Exit codes: 0 fine; 1 check reported something, or a file could not be
 read, decoded or written; 2 usage error (bad flag, missing file, bad URL).
 
 Examples:
-  $ docbase links examples/site --url https://example.com/
+  $ docbase links public --url https://example.com/
   $ docbase links page.html --url https://example.com/docs/page.html --json
-  $ docbase check examples/site --url https://example.com/
+  $ docbase check public --url https://example.com/
   $ docbase rewrite site --from https://old.example/ --to https://new.example/v2/ --out dist
   $ docbase base page.html --url https://example.com/docs/page.html`;
 
@@ -51,9 +51,9 @@ Internal links are those under the site root (for a directory, --url; for
 one file, the directory of its --url).
 
 Examples:
-  $ docbase links examples/site --url https://example.com/
-  $ docbase links examples/site --url https://example.com/ --json | jq -r .url
-  $ docbase links examples/site --url https://example.com/ --external
+  $ docbase links public --url https://example.com/
+  $ docbase links public --url https://example.com/ --json | jq -r .url
+  $ docbase links public --url https://example.com/ --external
   $ curl -s https://example.com/ | docbase links - --url https://example.com/`;
 
 const CHECK_HELP = `
@@ -80,8 +80,8 @@ Reports, as file:line:column: type: message,
 Exits with 1 when it reports anything.
 
 Examples:
-  $ docbase check examples/site --url https://example.com/
-  $ docbase check examples/site --url https://example.com/ --json | jq -s 'group_by(.type)'
+  $ docbase check public --url https://example.com/
+  $ docbase check public --url https://example.com/ --json | jq -s 'group_by(.type)'
   $ docbase check page.html --url https://example.com/docs/page.html`;
 
 const REWRITE_HELP = `
@@ -113,7 +113,7 @@ URL, which <base> sets it (the first with an href), which bases are
 ignored and why, and the relative links that come before the <base>.
 
 Examples:
-  $ docbase base examples/site/docs/guide.html --url https://example.com/docs/guide.html
+  $ docbase base public/docs/guide.html --url https://example.com/docs/guide.html
   $ docbase base page.html --url https://example.com/a/ --json`;
 
 /** `--max-file-size`: a positive whole number of bytes, with an optional K, M or G (binary) suffix. */

@@ -7,7 +7,7 @@
  */
 
 import type { OutputEncodingName } from "./encoding.ts";
-import { percentEncodeAfterEncoding } from "./legacy-encoding.ts";
+import { percentEncodeAfterEncoding, requireEncoder } from "./encoders.ts";
 import { formURLEncodedPercentEncodeSet, percentDecodeToString, utf8PercentEncodeString } from "./percent-encoding.ts";
 
 /** A name-value tuple of a form-urlencoded list. */
@@ -60,6 +60,8 @@ export function parseFormURLEncoded(input: string): NameValue[] {
  * ```
  */
 export function serializeFormURLEncoded(tuples: readonly NameValue[], encoding: OutputEncodingName = "UTF-8"): string {
+  // Without the legacy encoders (docbase/core/utf-8), a legacy encoding throws whatever the tuples.
+  if (encoding !== "UTF-8") requireEncoder(encoding);
   let output = "";
   for (let i = 0; i < tuples.length; i++) {
     const [name, value] = tuples[i]!;

@@ -27,7 +27,7 @@ import {
   startsWithWindowsDriveLetter,
   toScalarValueString,
 } from "./infra.ts";
-import { percentEncodeAfterEncoding } from "./legacy-encoding.ts";
+import { percentEncodeAfterEncoding, requireEncoder } from "./encoders.ts";
 import {
   c0ControlPercentEncodeSet,
   fragmentPercentEncodeSet,
@@ -180,7 +180,8 @@ function isASCIITabOrNewline(input: string, i: number): number {
  * `stateOverride`, modifies `url` and returns it, or returns null when the
  * standard says to return failure (the URL setters then do nothing).
  * `encoding` must be an output encoding's name (see `getEncoding`); an unknown
- * name is treated as UTF-8. Never throws.
+ * name is treated as UTF-8. Never throws (but in `docbase/core/utf-8`, where
+ * a legacy `encoding` throws `LegacyEncodingUnavailableError`).
  *
  * @example
  * ```ts
@@ -191,6 +192,8 @@ function isASCIITabOrNewline(input: string, i: number): number {
  * ```
  */
 export function basicURLParse(input: string, options?: BasicURLParseOptions): URLRecord | null {
+  // Without the legacy encoders (docbase/core/utf-8), a legacy encoding throws before any input is read.
+  if (options?.encoding !== undefined && options.encoding !== "UTF-8") requireEncoder(options.encoding);
   if (options === undefined || (options.url === undefined && (options.errors ?? null) === null)) {
     // Optimisation: the common shapes are parsed by guarded fast paths (see fast-path.ts).
     const base = options?.base ?? null;

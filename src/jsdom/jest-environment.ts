@@ -44,7 +44,11 @@ import type { WindowLike } from "./window.ts";
 
 // The package's types are CommonJS (`export default` read as `module.exports.default`), but its
 // "import" export condition (build/index.mjs) default-exports the class itself, which is what Node gives here.
-const BaseJSDOMEnvironment = jestJSDOMEnvironment as unknown as typeof jestJSDOMEnvironment.default;
+// The class's type is read the CommonJS way under every module setting (`resolution-mode: "require"`), so that
+// this module's declaration file names the same class to a nodenext, node16, bundler or preserve project (a
+// default import means module.exports to the first two and its `default` to the others).
+type JSDOMEnvironmentClass = typeof import("@jest/environment-jsdom-abstract", { with: { "resolution-mode": "require" } }).default;
+const BaseJSDOMEnvironment = jestJSDOMEnvironment as unknown as JSDOMEnvironmentClass;
 
 /** The jsdom versions docbase supports: its `jsdom` peer dependency range, `>=31.0.0 <32.0.0`. */
 const supportedJSDOMMajor = 31;

@@ -17,6 +17,10 @@
  * @module
  */
 
+/// <reference types="node" preserve="true" />
+// Node.js only: its declaration file names @types/node (an optional peer dependency), so that a TypeScript 6+ project
+// with the default `types: []` finds Node's types when it imports this entry point.
+
 import "../core/require-supported-runtime.ts";
 import { Transform } from "node:stream";
 import { checkRewriterOptions, type LinkRewriterOptions } from "./link-rewriter-stream.ts";

@@ -20,14 +20,20 @@ describe("docbase --help", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: docbase \[options\] \[command\]/);
     for (const command of ["links", "check", "rewrite", "base"]) expect(run.stdout).toContain(`  ${command} `);
-    expect(run.stdout).toContain("$ docbase links examples/site --url https://example.com/");
+    expect(run.stdout).toContain("$ docbase links public --url https://example.com/");
+  });
+
+  it("its examples name paths a user of the package has, not the repository's examples/", async () => {
+    for (const args of [["--help"], ...["links", "check", "rewrite", "base"].map((command) => [command, "--help"])]) {
+      expect((await docbase(args)).stdout, args.join(" ")).not.toContain("examples/");
+    }
   });
 
   it.each([
-    ["links", "$ docbase links examples/site --url https://example.com/ --json | jq -r .url"],
-    ["check", "$ docbase check examples/site --url https://example.com/"],
+    ["links", "$ docbase links public --url https://example.com/ --json | jq -r .url"],
+    ["check", "$ docbase check public --url https://example.com/"],
     ["rewrite", "$ docbase rewrite site --from https://example.com/docs/ --to https://docs.example.com/"],
-    ["base", "$ docbase base examples/site/docs/guide.html --url https://example.com/docs/guide.html"],
+    ["base", "$ docbase base public/docs/guide.html --url https://example.com/docs/guide.html"],
   ])("%s --help has its flags and examples", async (command, example) => {
     const run = await docbase([command, "--help"]);
     expect(run.code).toBe(0);

@@ -37,7 +37,7 @@ describe("unsupportedNodeMessage", () => {
 });
 
 describe("on an old Node.js", () => {
-  const entries = ["src/index.ts", "src/core/index.ts", "src/document-base/index.ts", "src/url-utils/index.ts", "src/links/index.ts", "src/jsdom/index.ts", "src/cli/index.ts"];
+  const entries = ["src/index.ts", "src/core/index.ts", "src/core/utf-8.ts", "src/core/legacy-encodings.ts", "src/document-base/index.ts", "src/url-utils/index.ts", "src/links/index.ts", "src/jsdom/index.ts", "src/cli/index.ts"];
 
   for (const entry of entries) {
     it(`importing ${entry} throws UnsupportedRuntimeError with the sentence`, () => {
