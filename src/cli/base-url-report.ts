@@ -19,9 +19,9 @@ import {
   documentBaseURL,
   fallbackBaseURL,
   frozenBaseURL,
-  HTML_NAMESPACE,
   parse5TreeAdapter,
 } from "../document-base/index.ts";
+import { isParsedBaseElementWithHref } from "../html/index.ts";
 import { type Link, sourcePosition, type SourcePosition } from "../links/index.ts";
 import { decodeText, documentEncoding } from "./document-text.ts";
 
@@ -121,7 +121,7 @@ function findBases(root: ParentNode, place: BasePlace, found: { element: Element
   for (const child of root.childNodes) {
     if (!("tagName" in child)) continue;
     const element = child as Element;
-    if (element.tagName === "base" && element.namespaceURI === HTML_NAMESPACE && element.attrs.some((a) => a.name === "href" && a.namespace === undefined)) {
+    if (isParsedBaseElementWithHref(element)) {
       const parent = element.parentNode as Element | null;
       found.push({ element, place, inHead: parent !== null && "tagName" in parent && parent.tagName === "head" });
     }

@@ -6,8 +6,7 @@
  * @module
  */
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
-const usageErrorBrand = Symbol.for("docbase.UsageError");
+import { brandedError, brandGuard } from "../core/branded-error.ts";
 
 /**
  * A usage error: the command line asks for something that cannot be done
@@ -27,15 +26,9 @@ const usageErrorBrand = Symbol.for("docbase.UsageError");
  * new UsageError("--jobs: not a positive integer: \"0\"").exitCode; // 2
  * ```
  */
-export class UsageError extends Error {
+export class UsageError extends brandedError("UsageError", Error) {
   /** The process exit code for this error: always 2. */
   readonly exitCode: 2 = 2;
-
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-    Object.defineProperty(this, usageErrorBrand, { value: true });
-  }
 }
 
 /**
@@ -47,6 +40,4 @@ export class UsageError extends Error {
  * isUsageError(new Error("x")); // false
  * ```
  */
-export function isUsageError(value: unknown): value is UsageError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[usageErrorBrand] === true;
-}
+export const isUsageError = brandGuard<UsageError>("UsageError");

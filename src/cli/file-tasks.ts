@@ -10,6 +10,7 @@
 import { type FileHandle, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../core/index.ts";
+import { SlotMemo } from "../core/slot-memo.ts";
 import { absolutize, DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link, LinkStream, rebase, relativize, rewriteLinks } from "../links/index.ts";
 import { extractLinksAndTargets } from "../links/fragment-targets.ts";
 import type { FragmentTargets } from "../links/indicated-part.ts";
@@ -402,8 +403,7 @@ const DESTINATION_SLOTS = 1024;
 let destinations: {
   root: string;
   site: SiteFiles;
-  urls: (string | undefined)[];
-  found: (Destination | null)[];
+  byURL: SlotMemo<Destination | null>;
   byBare: Map<string, Destination | null>;
 } | null = null;
 
@@ -420,12 +420,11 @@ let destinations: {
  */
 function destination(root: string, site: SiteFiles, url: string): Destination | null {
   if (destinations === null || destinations.root !== root || destinations.site !== site) {
-    destinations = { root, site, urls: new Array<string | undefined>(DESTINATION_SLOTS).fill(undefined), found: new Array<Destination | null>(DESTINATION_SLOTS).fill(null), byBare: new Map() };
+    destinations = { root, site, byURL: new SlotMemo(DESTINATION_SLOTS), byBare: new Map() };
   }
   const memo = destinations;
-  const n = url.length;
-  const slot = (n * 31 + url.charCodeAt(n - 1) * 7 + url.charCodeAt(n >> 1)) & (DESTINATION_SLOTS - 1);
-  if (memo.urls[slot] === url) return memo.found[slot] as Destination | null;
+  const known = memo.byURL.get(url);
+  if (known !== undefined) return known;
   let end = url.indexOf("#");
   const query = url.indexOf("?");
   if (query !== -1 && (end === -1 || query < end)) end = query;
@@ -438,8 +437,7 @@ function destination(root: string, site: SiteFiles, url: string): Destination | 
     if (memo.byBare.size >= 100_000) memo.byBare.clear();
     memo.byBare.set(bare, found);
   }
-  memo.urls[slot] = url;
-  memo.found[slot] = found;
+  memo.byURL.set(url, found);
   return found;
 }
 

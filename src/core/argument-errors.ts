@@ -5,7 +5,7 @@
  * @module
  */
 
-const brand = Symbol.for("docbase.URLArgumentError");
+import { brandedError, brandGuard } from "./branded-error.ts";
 
 /** How a value is named in a message: its type, and the value where it is short. */
 function describe(value: unknown): string {
@@ -33,11 +33,9 @@ function describe(value: unknown): string {
  * }
  * ```
  */
-export class URLArgumentError extends TypeError {
+export class URLArgumentError extends brandedError<TypeError>("URLArgumentError", TypeError) {
   constructor(fn: string, argument: string, expected: string, value: unknown) {
     super(`${fn}: ${argument} must be ${expected}, not ${describe(value)}`);
-    this.name = "URLArgumentError";
-    Object.defineProperty(this, brand, { value: true });
   }
 }
 
@@ -49,13 +47,16 @@ export class URLArgumentError extends TypeError {
  * isURLArgumentError(new URLArgumentError("parseURL", "input", "a string", 42)); // true
  * ```
  */
-export function isURLArgumentError(value: unknown): value is URLArgumentError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
+export const isURLArgumentError = brandGuard<URLArgumentError>("URLArgumentError");
 
 /**
  * Checks the arguments every API parser takes: a string input and, if given,
  * an options object whose `base` is a string, a URL record or null.
+ *
+ * @example
+ * ```ts
+ * checkParseArguments("parseURL", "a", { base: 1 }); // throws URLArgumentError: parseURL: options.base must be a string or a URL record, not the number 1
+ * ```
  */
 export function checkParseArguments(fn: string, input: unknown, options: unknown): void {
   if (typeof input !== "string") throw new URLArgumentError(fn, "input", "a string", input);

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { brandedError, brandGuard } from "./branded-error.ts";
 import { type EncodingName, getEncoding, getOutputEncoding, type OutputEncodingName } from "./encoding.ts";
 import { type PercentEncodeSet, utf8PercentEncodeString } from "./percent-encoding.ts";
 
@@ -46,9 +47,6 @@ export function registerLegacyEncoders(encoder: PercentEncodeAfterEncoding): voi
   legacyEncoders = encoder;
 }
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
-const brand = Symbol.for("docbase.LegacyEncodingUnavailableError");
-
 /**
  * Thrown by `docbase/core/utf-8` when a legacy encoding would be used: a URL
  * parsed with an `encoding` other than UTF-8 whose query is encoded with it
@@ -68,7 +66,7 @@ const brand = Symbol.for("docbase.LegacyEncodingUnavailableError");
  * }
  * ```
  */
-export class LegacyEncodingUnavailableError extends TypeError {
+export class LegacyEncodingUnavailableError extends brandedError<TypeError>("LegacyEncodingUnavailableError", TypeError) {
   /** The output encoding that was asked for. */
   readonly encoding: OutputEncodingName;
 
@@ -77,10 +75,7 @@ export class LegacyEncodingUnavailableError extends TypeError {
       `docbase/core/utf-8 has no legacy encoders, and ${encoding} was asked for: ` +
         'import from "docbase/core" instead, or import "docbase/core/legacy-encodings" once to add them',
     );
-    this.name = "LegacyEncodingUnavailableError";
     this.encoding = encoding;
-    // Non-enumerable, so it stays out of logs and spreads.
-    Object.defineProperty(this, brand, { value: true });
   }
 }
 
@@ -95,9 +90,7 @@ export class LegacyEncodingUnavailableError extends TypeError {
  * isLegacyEncodingUnavailableError(new TypeError("Shift_JIS")); // false
  * ```
  */
-export function isLegacyEncodingUnavailableError(value: unknown): value is LegacyEncodingUnavailableError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
+export const isLegacyEncodingUnavailableError = brandGuard<LegacyEncodingUnavailableError>("LegacyEncodingUnavailableError");
 
 /**
  * Throws {@link LegacyEncodingUnavailableError} when `encoding` (an output

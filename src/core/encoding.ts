@@ -7,9 +7,17 @@
  * @module
  */
 
+import { brandGuard } from "./branded-error.ts";
+import { asciiLowercase, isASCIIWhitespace } from "./infra.ts";
+
 /**
  * The names of all encodings of the Encoding Standard, in the standard's own
  * spelling (https://encoding.spec.whatwg.org/#names-and-labels).
+ *
+ * @example
+ * ```ts
+ * encodingNames.includes("Shift_JIS"); // true
+ * ```
  */
 export const encodingNames = [
   "UTF-8",
@@ -54,12 +62,24 @@ export const encodingNames = [
   "x-user-defined",
 ] as const;
 
-/** The name of an encoding of the Encoding Standard, e.g. `"windows-1252"` or `"Shift_JIS"`. */
+/**
+ * The name of an encoding of the Encoding Standard.
+ *
+ * @example
+ * ```ts
+ * const name: EncodingName = "windows-1252";
+ * ```
+ */
 export type EncodingName = (typeof encodingNames)[number];
 
 /**
  * An encoding that has an encoder: every {@link EncodingName} except
  * replacement, UTF-16BE and UTF-16LE (https://encoding.spec.whatwg.org/#get-an-output-encoding).
+ *
+ * @example
+ * ```ts
+ * const name: OutputEncodingName = getOutputEncoding("UTF-16LE"); // "UTF-8"
+ * ```
  */
 export type OutputEncodingName = Exclude<EncodingName, "replacement" | "UTF-16BE" | "UTF-16LE">;
 
@@ -149,19 +169,6 @@ export function getEncodingLabels(encoding: EncodingName): readonly string[] {
   return labelTable[encoding].split(" ");
 }
 
-/** https://infra.spec.whatwg.org/#ascii-whitespace: TAB, LF, FF, CR, SPACE. */
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
-}
-
-/**
- * https://infra.spec.whatwg.org/#ascii-lowercase — only A–Z change, so that
- * e.g. U+212A KELVIN SIGN in "\u212Aoi8-r" does not become a "k".
- */
-function asciiLowercase(input: string): string {
-  return input.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
-}
-
 /**
  * https://encoding.spec.whatwg.org/#concept-encoding-get — get an encoding
  * from a label: strip leading and trailing ASCII whitespace, match the label
@@ -199,7 +206,11 @@ export function getOutputEncoding(encoding: EncodingName): OutputEncodingName {
   return encoding;
 }
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
+/**
+ * The brand of branded-error.ts, written out: this class's source stands
+ * alone (it names nothing but this brand), so that a copy of it evaluated in
+ * another realm makes errors the guard recognises.
+ */
 const unknownEncodingErrorBrand = Symbol.for("docbase.UnknownEncodingError");
 
 /**
@@ -227,8 +238,6 @@ export class UnknownEncodingError extends TypeError {
     super(`Unknown encoding label: ${JSON.stringify(label)}`);
     this.name = "UnknownEncodingError";
     this.label = label;
-    // The brand checked by isUnknownEncodingError; unlike `instanceof` it
-    // survives realms. Non-enumerable, so it stays out of logs and spreads.
     Object.defineProperty(this, unknownEncodingErrorBrand, { value: true });
   }
 }
@@ -244,13 +253,7 @@ export class UnknownEncodingError extends TypeError {
  * isUnknownEncodingError(new TypeError("foo")); // false
  * ```
  */
-export function isUnknownEncodingError(value: unknown): value is UnknownEncodingError {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[unknownEncodingErrorBrand] === true
-  );
-}
+export const isUnknownEncodingError = brandGuard<UnknownEncodingError>("UnknownEncodingError");
 
 /**
  * Turns an encoding label into the encoding a URL's query (or a form) is

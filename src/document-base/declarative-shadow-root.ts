@@ -20,7 +20,9 @@
  * @module
  */
 
-import { type DocumentBaseTreeAdapter, HTML_NAMESPACE, type TreeAdapterTypeMap } from "./tree-adapter.ts";
+import { asciiLowercase } from "../core/infra.ts";
+import { HTML_NAMESPACE } from "../html/index.ts";
+import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**
  * The states of the `shadowrootmode` attribute
@@ -50,10 +52,7 @@ export type ShadowRootModeState = "open" | "closed" | "none";
  */
 export function shadowRootModeState(value: string | null): ShadowRootModeState {
   if (value === null) return "none";
-  const keyword = value.toLowerCase();
-  // toLowerCase also lowers non-ASCII letters, but none of them to a letter of "open" or
-  // "closed" (U+212A KELVIN SIGN gives "k", U+0130 gives "i" and a combining dot), so the
-  // comparison is the ASCII case-insensitive one.
+  const keyword = asciiLowercase(value);
   if (keyword === "open" || keyword === "closed") return keyword;
   return "none";
 }

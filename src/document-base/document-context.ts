@@ -50,18 +50,10 @@ import {
   UnknownEncodingError,
   type URLRecord,
 } from "../core/index.ts";
+import { HTML_NAMESPACE, headOf, isBaseElement, isBaseElementWithHref, MATHML_NAMESPACE, SVG_NAMESPACE, XML_NAMESPACE } from "../html/index.ts";
 import { matchesAboutBlank, matchesAboutSrcdoc } from "./about-url.ts";
 import { DocumentContextError } from "./errors.ts";
-import {
-  type DocumentBaseTreeAdapter,
-  HTML_NAMESPACE,
-  MATHML_NAMESPACE,
-  type MutationObserverHandle,
-  type MutationRecordLike,
-  SVG_NAMESPACE,
-  type TreeAdapterTypeMap,
-  XML_NAMESPACE,
-} from "./tree-adapter.ts";
+import type { DocumentBaseTreeAdapter, MutationObserverHandle, MutationRecordLike, TreeAdapterTypeMap } from "./tree-adapter.ts";
 import { declarativeShadowRootTemplateOf, shadowRootModeState } from "./declarative-shadow-root.ts";
 import { findInclusiveDescendant, forEachInclusiveDescendant, type LooseAdapter, type LooseMap, rootOf } from "./tree-walk.ts";
 
@@ -391,15 +383,6 @@ function toArray<N>(nodes: ArrayLike<N> | Iterable<N> | undefined): readonly N[]
   return Array.isArray(nodes) ? nodes : Array.from(nodes as ArrayLike<N>);
 }
 
-/** https://html.spec.whatwg.org/multipage/semantics.html#the-base-element — an HTML `base` element. */
-function isBaseElement(adapter: LooseAdapter, node: object): boolean {
-  return adapter.isElementNode(node) && adapter.getLocalName(node) === "base" && adapter.getNamespaceURI(node) === HTML_NAMESPACE;
-}
-
-function isBaseElementWithHref(adapter: LooseAdapter, node: object): boolean {
-  return isBaseElement(adapter, node) && adapter.getAttribute(node, null, "href") !== null;
-}
-
 /**
  * An element's xml:base value (https://www.w3.org/TR/xmlbase/#syntax), or
  * null: its attribute `base` in the XML namespace, or, on an SVG or MathML
@@ -426,28 +409,6 @@ function xmlBaseOf(adapter: LooseAdapter, element: object): string | null {
 function isForeignElement(adapter: LooseAdapter, element: object): boolean {
   const namespace = adapter.getNamespaceURI(element);
   return namespace === SVG_NAMESPACE || namespace === MATHML_NAMESPACE;
-}
-
-/** The first child of `node` that is an element, or null. */
-function firstElementChild(adapter: LooseAdapter, node: object): object | null {
-  for (let child = adapter.getFirstChild(node); child !== null; child = adapter.getNextSibling(child)) {
-    if (adapter.isElementNode(child)) return child;
-  }
-  return null;
-}
-
-/**
- * The document's head when it is the first element child of an HTML `html`
- * document element (https://html.spec.whatwg.org/multipage/dom.html#the-head-element-2
- * asks for the first head child of the html element; here it must be the
- * first element child, so that nothing but it precedes its subtree), or null.
- */
-function headOf(adapter: LooseAdapter, document: object): object | null {
-  const html = firstElementChild(adapter, document);
-  if (html === null || adapter.getLocalName(html) !== "html" || adapter.getNamespaceURI(html) !== HTML_NAMESPACE) return null;
-  const head = firstElementChild(adapter, html);
-  if (head === null || adapter.getLocalName(head) !== "head" || adapter.getNamespaceURI(head) !== HTML_NAMESPACE) return null;
-  return head;
 }
 
 /** Turns the public `DocumentContext` back into the implementation, or throws. */
@@ -1150,7 +1111,8 @@ export class Context implements DocumentContext<LooseMap> {
   attributeChanged(element: object, namespace: string | null, localName: string, oldValue?: string | null): void {
     const ns = namespace === "" ? null : namespace;
     if (ns === null && localName === "href") {
-      if (isBaseElement(this.adapter, element)) this.contextOfNode(element).#baseHrefChanged(element);
+      const adapter = this.adapter;
+      if (adapter.isElementNode(element) && isBaseElement(adapter.getLocalName(element), adapter.getNamespaceURI(element))) this.contextOfNode(element).#baseHrefChanged(element);
     } else if ((ns === XML_NAMESPACE && localName === "base") || (ns === null && localName === "xml:base" && isForeignElement(this.adapter, element))) {
       this.contextOfNode(element).#xmlBaseChanged(element, oldValue, ns === XML_NAMESPACE);
     }

@@ -14,13 +14,8 @@
  * @module
  */
 
-import {
-  type DocumentBaseTreeAdapter,
-  HTML_NAMESPACE,
-  type MutationObserverHandle,
-  type MutationRecordLike,
-  type TreeAdapterTypeMap,
-} from "./tree-adapter.ts";
+import { HTML_NAMESPACE } from "../html/index.ts";
+import type { DocumentBaseTreeAdapter, MutationObserverHandle, MutationRecordLike, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**
  * The members of a DOM `Node` the algorithms use

@@ -5,8 +5,7 @@
  * @module
  */
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
-const documentContextErrorBrand = Symbol.for("docbase.DocumentContextError");
+import { brandedError, brandGuard } from "../core/branded-error.ts";
 
 /**
  * Thrown for a misuse of a document context: an option that is not a valid
@@ -27,13 +26,7 @@ const documentContextErrorBrand = Symbol.for("docbase.DocumentContextError");
  * }
  * ```
  */
-export class DocumentContextError extends TypeError {
-  constructor(message: string) {
-    super(message);
-    this.name = "DocumentContextError";
-    Object.defineProperty(this, documentContextErrorBrand, { value: true });
-  }
-}
+export class DocumentContextError extends brandedError<TypeError>("DocumentContextError", TypeError) {}
 
 /**
  * Whether `value` is a {@link DocumentContextError} from any realm (it checks
@@ -45,6 +38,4 @@ export class DocumentContextError extends TypeError {
  * isDocumentContextError(new TypeError("x")); // false
  * ```
  */
-export function isDocumentContextError(value: unknown): value is DocumentContextError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[documentContextErrorBrand] === true;
-}
+export const isDocumentContextError = brandGuard<DocumentContextError>("DocumentContextError");

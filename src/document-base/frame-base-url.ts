@@ -10,10 +10,11 @@
  */
 
 import type { URLRecord } from "../core/index.ts";
+import { isBaseElementWithHref } from "../html/index.ts";
 import { documentBaseURL, fallbackBaseURL } from "./document-base-url.ts";
 import type { DocumentContext } from "./document-context.ts";
 import { findInclusiveDescendant } from "./tree-walk.ts";
-import { HTML_NAMESPACE, type TreeAdapterTypeMap } from "./tree-adapter.ts";
+import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
 import type { LooseAdapter } from "./tree-walk.ts";
 
 /**
@@ -47,12 +48,7 @@ export function frameCreationBaseURL<T extends TreeAdapterTypeMap>(
   const first = findInclusiveDescendant(
     adapter,
     context.document as object,
-    (node) =>
-      node === target ||
-      (adapter.isElementNode(node) &&
-        adapter.getLocalName(node) === "base" &&
-        adapter.getNamespaceURI(node) === HTML_NAMESPACE &&
-        adapter.getAttribute(node, null, "href") !== null),
+    (node) => node === target || isBaseElementWithHref(adapter, node),
     false,
   );
   return first !== null && first !== target ? documentBaseURL(context) : fallbackBaseURL(context);

@@ -25,7 +25,8 @@
  */
 
 import type { AnyNode, ChildNode, Document, Element, ParentNode } from "domhandler";
-import { type DocumentBaseTreeAdapter, HTML_NAMESPACE, type TreeAdapterTypeMap, XML_NAMESPACE } from "./tree-adapter.ts";
+import { HTML_NAMESPACE, XML_NAMESPACE } from "../html/index.ts";
+import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**
  * The node types of a domhandler tree. Document fragments (template

@@ -24,11 +24,8 @@
 // First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
 import "../core/require-supported-runtime.ts";
 
+export { HTML_NAMESPACE, SVG_NAMESPACE, MATHML_NAMESPACE, XML_NAMESPACE } from "../html/index.ts";
 export {
-  HTML_NAMESPACE,
-  SVG_NAMESPACE,
-  MATHML_NAMESPACE,
-  XML_NAMESPACE,
   type DocumentBaseTreeAdapter,
   type TreeAdapterTypeMap,
   type MutationRecordLike,

@@ -13,7 +13,8 @@
  */
 
 import type { DefaultTreeAdapterTypes as P } from "parse5";
-import { type DocumentBaseTreeAdapter, HTML_NAMESPACE, type TreeAdapterTypeMap } from "./tree-adapter.ts";
+import { HTML_NAMESPACE } from "../html/index.ts";
+import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**
  * The node types of parse5's default tree.

@@ -17,45 +17,6 @@
  */
 
 /**
- * https://infra.spec.whatwg.org/#html-namespace — only `base` elements in
- * it are base elements.
- *
- * @example
- * ```ts
- * adapter.getNamespaceURI(baseElement) === HTML_NAMESPACE; // true for <base> in HTML content
- * ```
- */
-export const HTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
-/**
- * https://infra.spec.whatwg.org/#svg-namespace
- *
- * @example
- * ```ts
- * adapter.getNamespaceURI(svgBase) === SVG_NAMESPACE; // <svg><base/></svg>: not a base element
- * ```
- */
-export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
-/**
- * https://infra.spec.whatwg.org/#mathml-namespace
- *
- * @example
- * ```ts
- * adapter.getNamespaceURI(mathBase) === MATHML_NAMESPACE; // <math><base/></math>: not a base element
- * ```
- */
-export const MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML";
-/**
- * https://infra.spec.whatwg.org/#xml-namespace — the namespace of `xml:base`.
- *
- * @example
- * ```ts
- * adapter.setAttribute(element, XML_NAMESPACE, "base", "/feeds/", "xml"); // xml:base="/feeds/"
- * adapter.getAttribute(element, XML_NAMESPACE, "base"); // "/feeds/"
- * ```
- */
-export const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
-
-/**
  * The node types of one kind of tree, as parse5's `TreeAdapterTypeMap`
  * names them (a subset: the base-URL algorithms never look at comments,
  * text or doctypes other than as opaque nodes).

@@ -25,12 +25,12 @@ import {
   encodingParseAndSerializeURL,
   encodingParseURL,
   fallbackBaseURL,
-  HTML_NAMESPACE,
   matchesAboutBlank,
   type MutationRecordLike,
 } from "../document-base/index.ts";
 import { contextImpl } from "../document-base/document-context.ts";
 import { getEncoding, parseURL, serializeURL, type URLRecord } from "../core/index.ts";
+import { changedEncoding, headOf, HTML_NAMESPACE, metaDeclaredEncoding } from "../html/index.ts";
 import {
   getHyperlinkAttribute,
   getReflectedURL,
@@ -485,25 +485,18 @@ class WindowInstallation implements Installation {
     const metas = (document as unknown as { querySelectorAll(selector: string): ArrayLike<ElementLike> }).querySelectorAll("meta[charset], meta[http-equiv]");
     for (let i = 0; i < metas.length; i++) {
       const meta = metas[i]!;
-      const charset = meta.getAttribute("charset");
-      let label: string | null = charset;
-      if (label === null) {
-        if ((meta.getAttribute("http-equiv") ?? "").toLowerCase() !== "content-type") continue;
-        label = /charset\s*=\s*["']?([^"';\s]+)/i.exec(meta.getAttribute("content") ?? "")?.[1] ?? null;
-      }
-      if (label === null) continue;
-      let declared = getEncoding(label);
+      const declared = metaDeclaredEncoding(meta.getAttribute("charset"), meta.getAttribute("http-equiv"), meta.getAttribute("content"));
       if (declared === null) continue;
-      if (declared === "UTF-16BE" || declared === "UTF-16LE") declared = "UTF-8";
-      if (declared === "x-user-defined") declared = "windows-1252";
-      const used = getEncoding(document.characterSet) ?? document.characterSet;
-      if (declared !== used && used !== "UTF-16BE" && used !== "UTF-16LE") {
+      const current = getEncoding(document.characterSet);
+      const next = current === null ? declared : changedEncoding(current, declared);
+      if (next !== null) {
+        const used = current ?? document.characterSet;
         this.warn({
           type: "late-encoding",
           document,
-          declared,
+          declared: next,
           used,
-          message: `the document declares ${declared} in a <meta>, but jsdom decoded it as ${used}: a browser would change the encoding and reparse (unless a BOM or the transport's charset fixed it); pass the encoding to JSDOM (contentType "text/html; charset=${declared}")`,
+          message: `the document declares ${next} in a <meta>, but jsdom decoded it as ${used}: a browser would change the encoding and reparse (unless a BOM or the transport's charset fixed it); pass the encoding to JSDOM (contentType "text/html; charset=${next}")`,
         });
       }
       // "The first such element": only the first declaration counts.
@@ -1081,7 +1074,7 @@ class WindowInstallation implements Installation {
       }
       return false;
     };
-    const head = headOf(this.#document);
+    const head = headOf(this.#adapter, this.#document) as ElementLike | null;
     if (head === null || !observe(head.getElementsByTagNameNS(HTML_NAMESPACE, "base"))) {
       observe(this.#document.getElementsByTagNameNS(HTML_NAMESPACE, "base"));
     }
@@ -1509,19 +1502,6 @@ function nativeFunctions(window: WindowLike): NativeFunctions {
 function isHTMLIFrame(node: NodeLike): boolean {
   const element = node as Partial<ElementLike>;
   return node.nodeType === 1 && element.localName === "iframe" && element.namespaceURI === HTML_NAMESPACE;
-}
-
-/**
- * The document's head when it is the first element child of an HTML `html`
- * document element, or null: then no base element precedes the head's (see
- * document-base's #findFirstBase, which has the same rule and says why).
- */
-function headOf(document: DocumentLike): ElementLike | null {
-  const html = document.documentElement;
-  if (html === null || html.localName !== "html" || html.namespaceURI !== HTML_NAMESPACE) return null;
-  const head = html.firstElementChild;
-  if (head === null || head.localName !== "head" || head.namespaceURI !== HTML_NAMESPACE) return null;
-  return head;
 }
 
 /**

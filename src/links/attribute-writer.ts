@@ -21,12 +21,11 @@
  * @module
  */
 
+import { brandedError, brandGuard } from "../core/branded-error.ts";
 import { basicURLParse, parseURL, serializeURL, type OutputEncodingName } from "../core/index.ts";
+import { isASCIIWhitespace } from "../core/infra.ts";
 import { attributeReferenceAt } from "./character-references.ts";
 import { LinksError } from "./errors.ts";
-
-/** The cross-realm brand of {@link UnwritableValueError}. */
-const unwritableBrand = Symbol.for("docbase.UnwritableValueError");
 
 /**
  * Thrown by `rewriteLinks` when a rewrite's value cannot be written where
@@ -45,15 +44,13 @@ const unwritableBrand = Symbol.for("docbase.UnwritableValueError");
  * }
  * ```
  */
-export class UnwritableValueError extends LinksError {
+export class UnwritableValueError extends brandedError("UnwritableValueError", LinksError) {
   /** The value the rewrite returned. */
   readonly value: string;
 
   constructor(value: string, reason: string) {
     super(`The rewritten value ${JSON.stringify(value)} cannot be written here: ${reason}`);
-    this.name = "UnwritableValueError";
     this.value = value;
-    Object.defineProperty(this, unwritableBrand, { value: true });
   }
 }
 
@@ -65,9 +62,7 @@ export class UnwritableValueError extends LinksError {
  * isUnwritableValueError(new UnwritableValueError("a,", "a trailing comma")); // true
  * ```
  */
-export function isUnwritableValueError(value: unknown): value is UnwritableValueError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[unwritableBrand] === true;
-}
+export const isUnwritableValueError = brandGuard<UnwritableValueError>("UnwritableValueError");
 
 /** How an attribute is written in the source: quoted, unquoted, or with no value at all (`<a href>`). */
 export type AttributeQuote = '"' | "'" | "" | null;
@@ -80,10 +75,6 @@ export interface ItemResolution {
   /** The base URL (serialized), or null for URLs that must be absolute (itemtype). */
   readonly base: string | null;
   readonly encoding: OutputEncodingName;
-}
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 /** The serialized URL `text` resolves to (null: it does not parse). */

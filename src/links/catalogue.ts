@@ -2,14 +2,14 @@
  * Links' view of the catalogue of URL-bearing attributes: the lookups that
  * link extraction and rewriting make for each attribute they read. The
  * catalogue itself (which attributes, of which elements, hold which kind of
- * URL) lives in url-utils (`src/url-utils/url-attribute-catalogue.ts`), the
+ * URL) lives in html (`src/html/url-attribute-catalogue.ts`), the
  * one table that url-utils' reflected URL attributes and the jsdom plugin
  * read too; these lookups are derived from it once, when the module loads.
  *
  * @module
  */
 
-import { type AttributeKind, type CatalogueEntry, catalogue } from "../url-utils/url-attribute-catalogue.ts";
+import { type AttributeKind, type CatalogueEntry, catalogue } from "../html/index.ts";
 
 export { catalogue, type AttributeKind, type CatalogueEntry };
 

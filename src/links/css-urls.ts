@@ -11,6 +11,7 @@
  */
 
 import { tokenize, TokenType, type CSSToken } from "@csstools/css-tokenizer";
+import { isASCIIWhitespace } from "../core/infra.ts";
 import { type DecodedText, DecodedTextBuilder } from "./character-references.ts";
 
 /**
@@ -31,10 +32,6 @@ export interface CSSURLReference {
   readonly context: '"' | "'" | "";
   /** True for the URL of an `@import` rule. */
   readonly import: boolean;
-}
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 /** The string token's text range (inside its quotes) and its quote. */
@@ -78,11 +75,11 @@ function urlTokenRange(css: string, token: CSSToken): { start: number; end: numb
   // The function name may contain escapes ("u\72l("), never an unescaped "(".
   while (i <= last && css.charCodeAt(i) !== 0x28) i += css.charCodeAt(i) === 0x5c ? 2 : 1;
   i++;
-  while (i <= last && isWhitespace(css.charCodeAt(i))) i++;
+  while (i <= last && isASCIIWhitespace(css.charCodeAt(i))) i++;
   // A token that ends at EOF has no ")"; an escaped ")" is part of the URL.
   let end = css.charCodeAt(last) === 0x29 && !afterEscapingBackslash(css, last, i) ? last : last + 1;
   // Trailing whitespace, unless it belongs to an escape (CR LF is one whitespace).
-  while (end > i && isWhitespace(css.charCodeAt(end - 1))) {
+  while (end > i && isASCIIWhitespace(css.charCodeAt(end - 1))) {
     const w = css.charCodeAt(end - 1) === 0x0a && end - 2 >= i && css.charCodeAt(end - 2) === 0x0d ? end - 2 : end - 1;
     if (isEscapeWhitespace(css, w, i)) break;
     end--;

@@ -80,69 +80,6 @@ export function decodeDocument(bytes: Uint8Array, label: string | undefined): De
   return { ...decoded, confidence: label !== undefined || hasBOM(bytes) ? "certain" : "tentative" };
 }
 
-/**
- * https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing —
- * the encoding a `meta` that declares `declared` changes a tentative
- * document to, or null when nothing changes (UTF-16 declares UTF-8;
- * x-user-defined declares windows-1252).
- *
- * @example
- * ```ts
- * changedEncoding("windows-1252", "UTF-16LE"); // "UTF-8"
- * changedEncoding("UTF-8", "UTF-8"); // null
- * ```
- */
-export function changedEncoding(current: EncodingName, declared: EncodingName): EncodingName | null {
-  // 1. If the encoding that is already being used to interpret the input stream is UTF-16BE/LE, then set the confidence to certain and return.
-  if (current === "UTF-16BE" || current === "UTF-16LE") return null;
-  // 2. If the new encoding is UTF-16BE/LE, then change it to UTF-8.
-  let next = declared === "UTF-16BE" || declared === "UTF-16LE" ? "UTF-8" : declared;
-  // 3. If the new encoding is x-user-defined, then change it to windows-1252.
-  if (next === "x-user-defined") next = "windows-1252";
-  // 4. If the new encoding is identical or equivalent to the encoding that is already being used, then set the confidence to certain and return.
-  return next === current ? null : next;
-}
-
-/**
- * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#extracting-character-encodings-from-meta-elements —
- * the encoding a `content` value such as "text/html; charset=Shift_JIS" names, or null.
- *
- * @example
- * ```ts
- * encodingFromMetaContent("text/html; charset='latin1'"); // "windows-1252"
- * encodingFromMetaContent("text/html"); // null
- * ```
- */
-export function encodingFromMetaContent(content: string): EncodingName | null {
-  let position = 0;
-  const lower = content.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-  for (;;) {
-    // 2. Loop: Find the first seven characters in s after position that are an ASCII case-insensitive match for the word "charset".
-    const found = lower.indexOf("charset", position);
-    if (found === -1) return null;
-    position = found + 7;
-    // 3. Skip any ASCII whitespace that immediately follow the word "charset".
-    while (/[\t\n\f\r ]/.test(content[position] ?? "")) position++;
-    // 4. If the next character is not a U+003D EQUALS SIGN (=), then move position to point just before that next character, and jump back to the step labeled loop.
-    if (content[position] !== "=") continue;
-    position++;
-    // 5. Skip any ASCII whitespace that immediately follow the equals sign.
-    while (/[\t\n\f\r ]/.test(content[position] ?? "")) position++;
-    break;
-  }
-  // 6. Process the next character as follows:
-  const c = content[position];
-  if (c === '"' || c === "'") {
-    const close = content.indexOf(c, position + 1);
-    if (close === -1) return null;
-    return getEncoding(content.slice(position + 1, close));
-  }
-  if (c === undefined) return null;
-  let end = position;
-  while (end < content.length && !/[\t\n\f\r ;]/.test(content[end]!)) end++;
-  return getEncoding(content.slice(position, end));
-}
-
 // --- Offsets: decoded text → bytes ----------------------------------------------
 
 function isSingleByte(encoding: EncodingName): boolean {

@@ -6,8 +6,7 @@
  * @module
  */
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
-const linksErrorBrand = Symbol.for("docbase.LinksError");
+import { brandedError, brandGuard } from "../core/branded-error.ts";
 
 /**
  * Thrown by `extractLinks` and `rewriteLinks` for a bad option: a `url`
@@ -27,13 +26,7 @@ const linksErrorBrand = Symbol.for("docbase.LinksError");
  * }
  * ```
  */
-export class LinksError extends TypeError {
-  constructor(message: string) {
-    super(message);
-    this.name = "LinksError";
-    Object.defineProperty(this, linksErrorBrand, { value: true });
-  }
-}
+export class LinksError extends brandedError<TypeError>("LinksError", TypeError) {}
 
 /**
  * Whether `value` is a {@link LinksError} from any realm.
@@ -44,6 +37,4 @@ export class LinksError extends TypeError {
  * isLinksError(new TypeError("x")); // false
  * ```
  */
-export function isLinksError(value: unknown): value is LinksError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[linksErrorBrand] === true;
-}
+export const isLinksError = brandGuard<LinksError>("LinksError");

@@ -19,11 +19,14 @@ import {
   type ValidationError,
 } from "../core/index.ts";
 import { serializeFast, withoutValidationErrors } from "../core/fast-path.ts";
+import { asciiLowercase, isASCIIWhitespace } from "../core/infra.ts";
+import { SlotMemo } from "../core/slot-memo.ts";
+import { changedEncoding, HTML_NAMESPACE, isParsedBaseElementWithHref, metaDeclaredEncoding, SVG_NAMESPACE, XLINK_NAMESPACE } from "../html/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { type AttributeKind, type CatalogueEntry, lookupAttribute, urlAttributeNames } from "./catalogue.ts";
 import { decodeAttributeValue, type DecodedText, sourceEnd, sourceStart } from "./character-references.ts";
 import { type CSSURLReference, cssValueMap, findCSSURLs, mayContainCSSURL } from "./css-urls.ts";
-import { changedEncoding, decodeDocument, type DecodedDocument, decodeWith, encodingFromMetaContent, isUint8Array } from "./document-bytes.ts";
+import { decodeDocument, type DecodedDocument, decodeWith, isUint8Array } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import {
   type Attribute,
@@ -39,10 +42,6 @@ import { rawTextEnd } from "./html-tokenizer.ts";
 import { parseRefresh } from "./refresh.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { parseSrcset } from "./srcset.ts";
-
-const HTML_NS = "http://www.w3.org/1999/xhtml";
-const SVG_NS = "http://www.w3.org/2000/svg";
-const XLINK_NS = "http://www.w3.org/1999/xlink";
 
 /**
  * What kind of URL occurrence a {@link Link} is: the attribute kinds of
@@ -362,26 +361,6 @@ export function documentURLOption(url: unknown): Readonly<URLRecord> {
   return record;
 }
 
-/** The declared encoding of a `meta` element (`charset`, or `http-equiv=content-type` with a `content`), or null. */
-function metaDeclaredEncoding(element: LeanElement): EncodingName | null {
-  let charset: string | null = null;
-  let httpEquiv: string | null = null;
-  let content: string | null = null;
-  for (const attr of element.attrs) {
-    if (attr.namespace !== undefined && attr.namespace !== "") continue;
-    if (attr.name === "charset") charset = attr.value;
-    else if (attr.name === "http-equiv") httpEquiv = attr.value;
-    else if (attr.name === "content") content = attr.value;
-  }
-  if (charset !== null) return getEncoding(charset);
-  if (httpEquiv !== null && content !== null && asciiLowercase(httpEquiv) === "content-type") return encodingFromMetaContent(content);
-  return null;
-}
-
-function asciiLowercase(s: string): string {
-  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
-}
-
 /** The options every reading of a document takes, checked. */
 export interface DocumentOptions {
   readonly url: Readonly<URLRecord>;
@@ -426,8 +405,17 @@ export function documentOptions(options: { readonly url?: unknown; readonly enco
  */
 export function declaredEncoding(tag: TagRecord): EncodingName | null {
   const element = tag.element;
-  if (element.tagName !== "meta" || element.namespaceURI !== HTML_NS || tag.adopted !== null) return null;
-  return metaDeclaredEncoding(element);
+  if (element.tagName !== "meta" || element.namespaceURI !== HTML_NAMESPACE || tag.adopted !== null) return null;
+  let charset: string | null = null;
+  let httpEquiv: string | null = null;
+  let content: string | null = null;
+  for (const attr of element.attrs) {
+    if (attr.namespace !== undefined && attr.namespace !== "") continue;
+    if (attr.name === "charset") charset = attr.value;
+    else if (attr.name === "http-equiv") httpEquiv = attr.value;
+    else if (attr.name === "content") content = attr.value;
+  }
+  return metaDeclaredEncoding(charset, httpEquiv, content);
 }
 
 /**
@@ -499,10 +487,6 @@ let sampleReaders: DocumentReader[] | null = [];
 const MEMO_SLOTS = 512;
 
 const ABOUT_SRCDOC = basicURLParse("about:srcdoc")!;
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-}
 
 /**
  * Places each validation error of a link's value (of length
@@ -576,7 +560,7 @@ function cssMap(at: (d: number) => number, endAt: (d: number) => number, css: st
 /** The qualified name of an attribute of the tree, as written in HTML. */
 function qualifiedName(attr: Attribute): string {
   if (attr.namespace === undefined) return attr.name;
-  if (attr.namespace === XLINK_NS) return `xlink:${attr.name}`;
+  if (attr.namespace === XLINK_NAMESPACE) return `xlink:${attr.name}`;
   return attr.prefix !== undefined && attr.prefix !== "" ? `${attr.prefix}:${attr.name}` : attr.name;
 }
 
@@ -620,9 +604,8 @@ export class DocumentReader {
    */
   private firstBaseSeen = false;
   private lastParseOptions: { base: URLRecord | null; encoding: OutputEncodingName } | null = null;
-  /** Values resolved with `lastParseOptions` and their URLs, by memo slot (see {@link resolve}). */
-  private readonly memoValues: (string | undefined)[] = new Array<string | undefined>(MEMO_SLOTS).fill(undefined);
-  private readonly memoURLs: (string | null)[] = new Array<string | null>(MEMO_SLOTS).fill(null);
+  /** Values resolved with `lastParseOptions` and their URLs (see {@link resolve}). */
+  private readonly memo = new SlotMemo<string | null>(MEMO_SLOTS);
   /** Where the start tag being read is in the source (reused for every tag). */
   private readonly tagSource = new StartTagSource();
   private readonly maxSrcdocDepth: number;
@@ -686,19 +669,10 @@ export class DocumentReader {
   private readTag(tag: TagRecord): void {
     const tagSource = this.tagSource;
     const element = tag.element;
-    const ns = element.namespaceURI === HTML_NS ? "html" : element.namespaceURI === SVG_NS ? "svg" : null;
+    const ns = element.namespaceURI === HTML_NAMESPACE ? "html" : element.namespaceURI === SVG_NAMESPACE ? "svg" : null;
     if (ns === null) return;
     tagSource.load(this.positions, tag, this.shift);
-    if (
-      !this.firstBaseSeen &&
-      ns === "html" &&
-      element.tagName === "base" &&
-      !tag.inTemplate &&
-      !tag.inShadowTree &&
-      element.attrs.some((a) => a.name === "href" && a.namespace === undefined)
-    ) {
-      this.firstBaseSeen = true;
-    }
+    if (!this.firstBaseSeen && !tag.inTemplate && !tag.inShadowTree && isParsedBaseElementWithHref(element)) this.firstBaseSeen = true;
     const attrs = tag.tokenAttrs;
     for (let i = 0; i < tag.attrCount; i++) {
       const attr = attrs[i]!;
@@ -727,7 +701,7 @@ export class DocumentReader {
   private parseOptions(base: Readonly<URLRecord> | null, encoding: OutputEncodingName): { base: URLRecord | null; encoding: OutputEncodingName } {
     const last = this.lastParseOptions;
     if (last !== null && last.base === base && last.encoding === encoding) return last;
-    this.memoValues.fill(undefined);
+    this.memo.clear();
     return (this.lastParseOptions = { base: base as URLRecord | null, encoding });
   }
 
@@ -746,17 +720,15 @@ export class DocumentReader {
    */
   private resolve(value: string, base: Readonly<URLRecord> | null, encoding: OutputEncodingName): string | null {
     const options = this.parseOptions(base, encoding);
-    const n = value.length;
-    const slot = n === 0 ? 0 : (n * 31 + value.charCodeAt(n - 1) * 7 + value.charCodeAt(n >> 1)) & (MEMO_SLOTS - 1);
-    if (this.memoValues[slot] === value) return this.memoURLs[slot]!;
+    const known = this.memo.get(value);
+    if (known !== undefined) return known;
     // Optimisation: the common shapes are serialized without a record (see serializeFast).
     let url: string | null | undefined = serializeFast(value, options.base);
     if (url === undefined) {
       const record = basicURLParse(value, options);
       url = record === null ? null : serializeURL(record);
     }
-    this.memoValues[slot] = value;
-    this.memoURLs[slot] = url;
+    this.memo.set(value, url);
     return url;
   }
 

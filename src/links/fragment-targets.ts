@@ -8,12 +8,11 @@
  * @module
  */
 
+import { HTML_NAMESPACE } from "../html/index.ts";
 import { type ExtractLinksOptions, extractSites, type Link, prepareDocument } from "./extract-links.ts";
 import type { LeanChild, LeanDocument, LeanElement, LeanParent } from "./html-source.ts";
 import type { FragmentTargets } from "./indicated-part.ts";
 import { sourcePosition } from "./source-position.ts";
-
-const HTML_NS = "http://www.w3.org/1999/xhtml";
 
 /**
  * The {@link FragmentTargets} of a parsed document: the `id` of every
@@ -57,7 +56,7 @@ export function documentFragmentTargets(tree: LeanDocument): FragmentTargets {
         const attr = attrs[a]!;
         if (attr.value === "" || (attr.namespace !== undefined && attr.namespace !== "")) continue;
         if (attr.name === "id") ids.add(attr.value);
-        else if (attr.name === "name" && element.tagName === "a" && element.namespaceURI === HTML_NS) names.add(attr.value);
+        else if (attr.name === "name" && element.tagName === "a" && element.namespaceURI === HTML_NAMESPACE) names.add(attr.value);
       }
       if (element.childNodes.length > 0) stack.push(element);
     }

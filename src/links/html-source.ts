@@ -21,6 +21,7 @@
  */
 
 import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from "parse5";
+import { HTML_NAMESPACE, isParsedBaseElementWithHref, SVG_NAMESPACE } from "../html/index.ts";
 import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
 import { mayContainCSSURL } from "./css-urls.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
@@ -121,9 +122,6 @@ export interface ParsedSource {
   /** The positions of the recorded tags' attributes (read them with a {@link StartTagSource}). */
   readonly positions: Int32Array;
 }
-
-const HTML_NS = "http://www.w3.org/1999/xhtml";
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
  * Whether an element needs a record: it has an attribute that may hold a
@@ -269,7 +267,7 @@ function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attr
   const openElements = parse.parser!.openElements;
   const host = openElements.current as unknown as LeanElement;
   if (host === (openElements.items[0] as unknown as LeanElement)) return;
-  if (host.namespaceURI !== HTML_NS || !isValidShadowHostName(host.tagName)) return;
+  if (host.namespaceURI !== HTML_NAMESPACE || !isValidShadowHostName(host.tagName)) return;
   if (parse.shadowHosts?.has(host) === true) return;
   (parse.shadowHosts ??= new Set()).add(host);
   (parse.declarativeTemplates ??= new Set()).add(template);
@@ -294,7 +292,7 @@ export function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
 }
 
 function isHTMLTemplate(node: LeanElement): boolean {
-  return node.tagName === "template" && node.namespaceURI === HTML_NS;
+  return node.tagName === "template" && node.namespaceURI === HTML_NAMESPACE;
 }
 
 function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
@@ -332,7 +330,7 @@ function detachNode(node: LeanChild): void {
 
 function insertText(parent: LeanParent, text: string, before: LeanChild | null): void {
   // Only an SVG style element's text is kept (its CSS is read from the tree).
-  if (parent.nodeName !== "style" || (parent as LeanElement).namespaceURI !== SVG_NS) return;
+  if (parent.nodeName !== "style" || (parent as LeanElement).namespaceURI !== SVG_NAMESPACE) return;
   const siblings = parent.childNodes;
   const i = before === null ? siblings.length : siblings.indexOf(before);
   const prev = siblings[i - 1];
@@ -363,14 +361,14 @@ export const leanTreeAdapter = {
   createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
     const element: LeanElement = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes: [], parentNode: null };
     const parse = current;
-    if (tagName === "template" && namespaceURI === HTML_NS && attrs === parse.tokenizer!.emittingAttrs) noteDeclarativeShadowRoot(parse, element, attrs);
+    if (tagName === "template" && namespaceURI === HTML_NAMESPACE && attrs === parse.tokenizer!.emittingAttrs) noteDeclarativeShadowRoot(parse, element, attrs);
     // Only the element of the start tag being handled is recorded: the
     // adoption agency and the reconstruction of active formatting
     // elements make clones from an earlier token's attribute list, and
     // implied elements (html, head, body, tbody …) have a list of their own.
     if (attrs === parse.recordedAttrs || attrs !== parse.tokenizer!.emittingAttrs || !mayHaveLinks(tagName, attrs)) return element;
     parse.recordedAttrs = attrs;
-    if (tagName === "base" && namespaceURI === HTML_NS && attrs.some((a) => a.name === "href" && a.namespace === undefined)) parse.hasBaseWithHref = true;
+    if (isParsedBaseElementWithHref(element)) parse.hasBaseWithHref = true;
     parse.tags.push(tagRecord(parse, element, attrs, null, templateDepthKind(parse)));
     return element;
   },

@@ -41,6 +41,7 @@
  */
 
 import { html as htmlSpec, Token, TokenizerMode, type Parser, type TreeAdapterTypeMap } from "parse5";
+import { isASCIIAlpha, isASCIIWhitespace } from "../core/infra.ts";
 import { CharacterReferenceReader } from "./character-references.ts";
 
 type Attribute = Token.Attribute;
@@ -131,18 +132,9 @@ interface TreeConstruction {
   readonly currentNotInHTML: boolean;
 }
 
-function isWhitespace(c: number): boolean {
-  // TAB, LF, FF, SPACE, and CR (which input preprocessing turns into LF).
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
-}
-
-function isASCIIAlpha(c: number): boolean {
-  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-}
-
 /** The character class parse5 groups character tokens by. */
 function characterClass(c: number): number {
-  return isWhitespace(c) ? WHITESPACE_CHARACTER : c === 0 ? NULL_CHARACTER : CHARACTER;
+  return isASCIIWhitespace(c) ? WHITESPACE_CHARACTER : c === 0 ? NULL_CHARACTER : CHARACTER;
 }
 
 /** https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream — CR LF and CR become LF. */
@@ -394,11 +386,11 @@ export class HTMLTokenizer {
     while (i < end) {
       const c = html.charCodeAt(i);
       let j = i + 1;
-      if (isWhitespace(c)) {
+      if (isASCIIWhitespace(c)) {
         let cr = c === 0x0d;
         for (; j < end; j++) {
           const d = html.charCodeAt(j);
-          if (!isWhitespace(d)) break;
+          if (!isASCIIWhitespace(d)) break;
           if (d === 0x0d) cr = true;
         }
         this.characters(WHITESPACE_CHARACTER, i, j, cr);
@@ -409,7 +401,7 @@ export class HTMLTokenizer {
       } else {
         for (; j < end; j++) {
           const d = html.charCodeAt(j);
-          if (d <= 0x20 && (d === 0 || isWhitespace(d))) break;
+          if (d <= 0x20 && (d === 0 || isASCIIWhitespace(d))) break;
         }
         this.characters(CHARACTER, i, j, false);
       }
@@ -535,7 +527,7 @@ export class HTMLTokenizer {
     for (; i < n; i++) {
       const c = html.charCodeAt(i);
       if (c <= 0x20) {
-        if (isWhitespace(c)) break;
+        if (isASCIIWhitespace(c)) break;
         if (c === 0) plain = false;
       } else if (c === 0x2f || c === 0x3e) {
         break;
@@ -553,7 +545,7 @@ export class HTMLTokenizer {
     let selfClosing = false;
     // Before attribute name state.
     for (;;) {
-      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      while (i < n && isASCIIWhitespace(html.charCodeAt(i))) i++;
       if (i >= n) return this.endOfTag();
       let c = html.charCodeAt(i);
       if (c === 0x3e) {
@@ -578,7 +570,7 @@ export class HTMLTokenizer {
       for (i++; i < n; i++) {
         c = html.charCodeAt(i);
         if (c <= 0x20) {
-          if (isWhitespace(c)) break;
+          if (isASCIIWhitespace(c)) break;
           if (c === 0) plain = false;
         } else if (c === 0x2f || c === 0x3e || c === 0x3d) {
           break;
@@ -589,7 +581,7 @@ export class HTMLTokenizer {
       const attrNameEnd = i;
       const name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
       // After attribute name state.
-      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      while (i < n && isASCIIWhitespace(html.charCodeAt(i))) i++;
       if (i >= n) return this.endOfTag();
       if (html.charCodeAt(i) !== 0x3d) {
         // No value; what follows is read by the before attribute name state ("/", ">" or a new attribute).
@@ -598,7 +590,7 @@ export class HTMLTokenizer {
       }
       // Before attribute value state.
       i++;
-      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      while (i < n && isASCIIWhitespace(html.charCodeAt(i))) i++;
       if (i >= n) return this.endOfTag();
       c = html.charCodeAt(i);
       if (c === 0x22 || c === 0x27) {
@@ -630,7 +622,7 @@ export class HTMLTokenizer {
       for (; i < n; i++) {
         const d = html.charCodeAt(i);
         if (d <= 0x20) {
-          if (isWhitespace(d)) break;
+          if (isASCIIWhitespace(d)) break;
           if (d === 0) verbatim = false;
         } else if (d === 0x3e) {
           break;
@@ -868,7 +860,7 @@ export class HTMLTokenizer {
       return at >= n ? this.eof() : at + 1;
     };
     const skipWhitespace = (): void => {
-      while (i < n && isWhitespace(html.charCodeAt(i))) i++;
+      while (i < n && isASCIIWhitespace(html.charCodeAt(i))) i++;
     };
     // DOCTYPE state: whitespace, or "missing-whitespace-before-doctype-name" (the same from here).
     // Before DOCTYPE name state.
@@ -879,7 +871,7 @@ export class HTMLTokenizer {
     let nameEnd = i + 1;
     while (nameEnd < n) {
       const c = html.charCodeAt(nameEnd);
-      if (isWhitespace(c) || c === 0x3e) break;
+      if (isASCIIWhitespace(c) || c === 0x3e) break;
       nameEnd++;
     }
     token.name = tokenName(html, i, nameEnd);
@@ -1144,7 +1136,7 @@ export function isAppropriateEndTagAt(html: string, lt: number, name: string): b
     if (!isASCIIAlpha(c) || (c | 0x20) !== name.charCodeAt(k)) return false;
   }
   const c = html.charCodeAt(end);
-  return isWhitespace(c) || c === 0x2f || c === 0x3e;
+  return isASCIIWhitespace(c) || c === 0x2f || c === 0x3e;
 }
 
 /**
@@ -1177,7 +1169,7 @@ function isScriptWord(html: string, i: number): boolean {
     if ((html.charCodeAt(i + k) | 0x20) !== "script".charCodeAt(k)) return false;
   }
   const c = html.charCodeAt(i + 6);
-  return isWhitespace(c) || c === 0x2f || c === 0x3e;
+  return isASCIIWhitespace(c) || c === 0x2f || c === 0x3e;
 }
 
 /**

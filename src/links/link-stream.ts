@@ -48,8 +48,9 @@
 
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { type EncodingName, getEncoding, serializeURL, UnknownEncodingError, type URLRecord } from "../core/index.ts";
+import { changedEncoding, HTML_NAMESPACE } from "../html/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
-import { changedEncoding, concatBytes, decodeDocument, isUint8Array } from "./document-bytes.ts";
+import { concatBytes, decodeDocument, isUint8Array } from "./document-bytes.ts";
 import { LinksError } from "./errors.ts";
 import {
   declaredEncoding,
@@ -69,8 +70,6 @@ import type { LeanDocument, LeanElement } from "./html-source.ts";
 import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writeEditsToBytes } from "./rewrite-links.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { StreamingSource } from "./streaming-source.ts";
-
-const HTML_NS = "http://www.w3.org/1999/xhtml";
 
 /**
  * The default of `maxHold`: 1 MiB of input held while the base URL (or
@@ -138,7 +137,7 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
 function treeOfBase(base: LeanElement | null): LeanDocument {
   const document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
   if (base !== null) {
-    document.childNodes.push({ nodeName: "base", tagName: "base", attrs: base.attrs, namespaceURI: HTML_NS, childNodes: [], parentNode: document });
+    document.childNodes.push({ nodeName: "base", tagName: "base", attrs: base.attrs, namespaceURI: HTML_NAMESPACE, childNodes: [], parentNode: document });
   }
   return document;
 }

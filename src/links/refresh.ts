@@ -6,6 +6,8 @@
  * @module
  */
 
+import { isASCIIWhitespace } from "../core/infra.ts";
+
 /**
  * What {@link parseRefresh} finds: the delay and, when the value names one,
  * the URL text with where it is in the value.
@@ -19,10 +21,6 @@ export interface RefreshValue {
   readonly time: number;
   /** The URL string (null: the refresh reloads the document itself). */
   readonly url: { readonly text: string; readonly start: number; readonly end: number } | null;
-}
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 
 import type { EncodingName } from "../core/index.ts";
+import { isASCIIWhitespace } from "../core/infra.ts";
 import { sourceEnd, sourceStart } from "./character-references.ts";
 import { escapeAttributeText, type ItemKind, refreshQuoteFor, UnwritableValueError, urlTextForItem } from "./attribute-writer.ts";
 import { escapeCSSURL } from "./css-urls.ts";
@@ -63,10 +64,6 @@ interface LocalEdit {
   readonly end: number;
   readonly text: string;
   readonly order: -1 | 0 | 1;
-}
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 /** Whether an unquoted attribute value needs quotes once `text` replaces `[start, end)` of it. */

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { isASCIIWhitespace } from "../core/infra.ts";
+
 /**
  * One image candidate string of a srcset value.
  *
@@ -28,10 +30,6 @@ export interface ImageCandidate {
    * dropped ("Otherwise, ... parse error") and a browser never fetches it.
    */
   readonly valid: boolean;
-}
-
-function isASCIIWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 const validNonNegativeInteger = /^[0-9]+$/;

@@ -13,6 +13,7 @@
  */
 
 import { Parser, type DefaultTreeAdapterMap, type TreeAdapter } from "parse5";
+import { HTML_NAMESPACE, isParsedBaseElementWithHref, MATHML_NAMESPACE, SVG_NAMESPACE } from "../html/index.ts";
 import { type HTMLTokenizer, installTokenizer } from "./html-tokenizer.ts";
 import {
   type LeanChild,
@@ -26,9 +27,6 @@ import {
   templateDepthKind,
   withParse,
 } from "./html-source.ts";
-
-const HTML_NS = "http://www.w3.org/1999/xhtml";
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** What a streamed parse notes beyond the lean parse's records. */
 interface StreamState {
@@ -63,7 +61,7 @@ function isInclusiveAncestor(ancestor: LeanParent, node: LeanElement): boolean {
 
 /** Whether a parent keeps its children in the streaming tree: the document (its `html`), and an SVG `style` (whose text is read). */
 function keepsChildren(parent: LeanParent): boolean {
-  return parent.nodeName === "#document" || (parent.nodeName === "style" && (parent as LeanElement).namespaceURI === SVG_NS);
+  return parent.nodeName === "#document" || (parent.nodeName === "style" && (parent as LeanElement).namespaceURI === SVG_NAMESPACE);
 }
 
 /**
@@ -84,8 +82,8 @@ const streamingTreeAdapter = {
   createElement(tagName: string, namespaceURI: string, attrs: LeanElement["attrs"]): LeanElement {
     const element = (leanTreeAdapter as unknown as { createElement(t: string, n: string, a: LeanElement["attrs"]): LeanElement }).createElement(tagName, namespaceURI, attrs);
     const state = stream!;
-    if (tagName === "style" && namespaceURI !== "http://www.w3.org/1998/Math/MathML") state.openStyles.add(element);
-    if (state.firstBase === null && tagName === "base" && namespaceURI === HTML_NS && attrs.some((a) => a.name === "href" && a.namespace === undefined)) {
+    if (tagName === "style" && namespaceURI !== MATHML_NAMESPACE) state.openStyles.add(element);
+    if (state.firstBase === null && isParsedBaseElementWithHref(element)) {
       // Only the element of the start tag being handled counts (as in the lean adapter), in the document's tree.
       if (templateDepthKind(currentParse!) === 0) state.firstBase = element;
     }
@@ -246,7 +244,7 @@ export class StreamingSource {
         break;
       }
       const element = n as LeanElement;
-      if (element.namespaceURI !== HTML_NS) continue;
+      if (element.namespaceURI !== HTML_NAMESPACE) continue;
       if (element.tagName === "head") inHead = true;
       else if (element.tagName === "table" && open.contains(element as never)) return false;
     }

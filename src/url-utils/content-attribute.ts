@@ -1,56 +1,75 @@
 /**
  * What every algorithm of this layer shares: the loose type map the
- * implementation works with, the IDL conversion to a scalar value string,
- * and the "set the content attribute" step with its report to the document
- * context.
- *
+ * implementation works with, describing an element in messages, and the
+ * "set the content attribute" step with its report to the document context.
  * Internal module: not part of the public face.
  *
  * @module
  */
 
-import { type DocumentBaseTreeAdapter, type DocumentContext, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import type { DocumentBaseTreeAdapter, DocumentContext, TreeAdapterTypeMap } from "../document-base/index.ts";
+import { HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE } from "../html/index.ts";
 
 /**
  * The type map the implementation works with: every node is an opaque
  * object, and the adapter knows what it is. (The public functions are typed
  * with the caller's own map.)
+ *
+ * @example
+ * ```ts
+ * const loose = context as unknown as LooseContext; // LooseContext: DocumentContext<LooseMap>
+ * ```
  */
 export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object, object>;
-/** A context seen through {@link LooseMap}. */
+/**
+ * A context seen through {@link LooseMap}.
+ *
+ * @example
+ * ```ts
+ * const loose = context as unknown as LooseContext;
+ * ```
+ */
 export type LooseContext = DocumentContext<LooseMap>;
-/** An adapter seen through {@link LooseMap}. */
+/**
+ * An adapter seen through {@link LooseMap}.
+ *
+ * @example
+ * ```ts
+ * const adapter: LooseAdapter = loose.adapter;
+ * ```
+ */
 export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
 
-/** https://infra.spec.whatwg.org/#namespaces — the XLink namespace, of SVG's deprecated `xlink:href`. */
-export const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
-
 /**
- * https://webidl.spec.whatwg.org/#es-USVString — the conversion every
- * `USVString` argument and result goes through: lone surrogates become
- * U+FFFD (https://infra.spec.whatwg.org/#javascript-string-convert).
+ * Whether `element` is an HTML element (in the HTML namespace) whose local name is `localName`.
+ *
+ * @example
+ * ```ts
+ * isHTMLElement(adapter, form, "form"); // true for an HTML <form>
+ * ```
  */
-export function toScalarValueString(value: string): string {
-  // Optimisation: well-formed strings (nearly all) are returned as they are.
-  return value.isWellFormed() ? value : value.toWellFormed();
-}
-
-/** Whether `element` is an HTML element (in the HTML namespace) whose local name is `localName`. */
 export function isHTMLElement(adapter: LooseAdapter, element: object, localName: string): boolean {
   return adapter.getLocalName(element) === localName && adapter.getNamespaceURI(element) === HTML_NAMESPACE;
 }
 
-/** A short description of an element for messages: 'the HTML "div" element'. */
+/**
+ * A short description of an element for messages.
+ *
+ * @example
+ * ```ts
+ * describeElement(adapter, div); // 'The HTML "div" element'
+ * ```
+ */
 export function describeElement(adapter: LooseAdapter, element: object): string {
   let kind: string;
   switch (adapter.getNamespaceURI(element)) {
     case HTML_NAMESPACE:
       kind = "HTML";
       break;
-    case "http://www.w3.org/2000/svg":
+    case SVG_NAMESPACE:
       kind = "SVG";
       break;
-    case "http://www.w3.org/1998/Math/MathML":
+    case MATHML_NAMESPACE:
       kind = "MathML";
       break;
     case null:
@@ -68,6 +87,11 @@ export function describeElement(adapter: LooseAdapter, element: object): string 
  * context (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext),
  * unless the context observes the tree itself and will see it anyway. The
  * report is what makes a `base` element's new href take effect at once.
+ *
+ * @example
+ * ```ts
+ * setContentAttribute(context, a, null, "href", "/next"); // <a href="/next">, and the context knows
+ * ```
  */
 export function setContentAttribute(
   context: LooseContext,

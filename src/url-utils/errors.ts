@@ -7,8 +7,7 @@
  * @module
  */
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
-const urlUtilsErrorBrand = Symbol.for("docbase.URLUtilsError");
+import { brandedError, brandGuard } from "../core/branded-error.ts";
 
 /**
  * Thrown when an element does not have the IDL attribute or interface asked
@@ -28,13 +27,7 @@ const urlUtilsErrorBrand = Symbol.for("docbase.URLUtilsError");
  * }
  * ```
  */
-export class URLUtilsError extends TypeError {
-  constructor(message: string) {
-    super(message);
-    this.name = "URLUtilsError";
-    Object.defineProperty(this, urlUtilsErrorBrand, { value: true });
-  }
-}
+export class URLUtilsError extends brandedError<TypeError>("URLUtilsError", TypeError) {}
 
 /**
  * Whether `value` is a {@link URLUtilsError} from any realm (it checks the
@@ -46,6 +39,4 @@ export class URLUtilsError extends TypeError {
  * isURLUtilsError(new TypeError("x")); // false
  * ```
  */
-export function isURLUtilsError(value: unknown): value is URLUtilsError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[urlUtilsErrorBrand] === true;
-}
+export const isURLUtilsError = brandGuard<URLUtilsError>("URLUtilsError");

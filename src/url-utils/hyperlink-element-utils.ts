@@ -1,41 +1,17 @@
 /**
- * HTMLHyperlinkElementUtils: the URL decomposition attributes of HTML `a`
- * and `area` elements (href, origin, protocol, username, password, host,
- * hostname, port, pathname, search, hash, toString), over any tree.
+ * HTMLHyperlinkElementUtils over any tree: the URL decomposition attributes
+ * of HTML `a` and `area` elements, each a getter and a setter of one table,
+ * from which the three ways of calling them are built.
  *
  * https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils
  *
- * The element's "url" is state the standard keeps on the element. Here it
- * lives in a WeakMap keyed by the element, with what it was computed from:
- * the href attribute's value and the base URL record it was parsed against.
- *
- * - "Set the url" runs when the href attribute is set, changed or removed.
- *   Trees outside a browser do not announce their changes, so a change is
- *   recognised by value: every getter and setter reads the href attribute,
- *   and a value other than the one the url came from runs "set the url".
- *   A setter of this module runs it at once, as the attribute change steps
- *   would.
- * - "Reinitialize url" runs "set the url" again on every getter and setter
- *   (unless the url is a blob: URL with an opaque path). Parsing is a pure
- *   function of the href value, the base URL and the document's encoding,
- *   so when neither the value nor the base URL record changed, the url it
- *   would produce is the one already there, and it is kept (marked
- *   `Optimisation:` below). The document-base layer replaces the base URL
- *   record whenever the base URL changes (a `base` inserted, removed or
- *   changed; the document URL changed; with xml:base, an ancestor's
- *   xml:base changed), so a changed base URL is a different record.
- *
- * So reading all eleven attributes of every link of a document parses each
- * href once, and a repeated read costs two WeakMap lookups (this module's,
- * and the document-base layer's for the element's base URL) and the read of
- * the href attribute. A `hyperlink(context, a)` object keeps the state it
- * looked up, so its eleven getters cost one lookup of this module's.
- *
- * The standard also sets the url when the element is created; here that
- * happens on first use. Like an unseen re-set of an unchanged href (see
- * `reinitializeURLState`), the difference shows only for a blob: URL with an
- * opaque path whose base URL changed in between (a fragment-only href
- * against a blob: base).
+ * The element's url lives in a WeakMap, with the href value and the base URL
+ * record it was computed from. Trees outside a browser do not announce their
+ * changes: "set the url" runs when the href attribute read now differs from
+ * that value (and on first use, rather than when the element is created),
+ * and "reinitialize url" keeps the url while neither the value nor the base
+ * URL record changed (document-base makes a new record for every change).
+ * Only a blob: URL with an opaque path could tell the difference.
  *
  * @module
  */
@@ -51,8 +27,10 @@ import {
   userinfoPercentEncodeSet,
   utf8PercentEncodeString,
 } from "../core/index.ts";
-import { type DocumentContext, elementBaseURL, encodingParseURL, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
-import { describeElement, type LooseContext, setContentAttribute, toScalarValueString } from "./content-attribute.ts";
+import { toScalarValueString } from "../core/infra.ts";
+import { type DocumentContext, elementBaseURL, encodingParseURL, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import { HTML_NAMESPACE } from "../html/index.ts";
+import { describeElement, type LooseContext, setContentAttribute } from "./content-attribute.ts";
 import { URLUtilsError } from "./errors.ts";
 
 // --- Public types ---------------------------------------------------------------
@@ -87,28 +65,6 @@ export type HyperlinkAttributeName =
  * ```
  */
 export type HyperlinkSettableAttributeName = Exclude<HyperlinkAttributeName, "origin">;
-
-/**
- * Every {@link HyperlinkAttributeName}, in the standard's IDL order.
- *
- * @example
- * ```ts
- * for (const name of hyperlinkAttributeNames) console.log(name, getHyperlinkAttribute(context, a, name));
- * ```
- */
-export const hyperlinkAttributeNames: readonly HyperlinkAttributeName[] = Object.freeze([
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const);
 
 /**
  * The HTMLHyperlinkElementUtils interface of one `a` or `area` element, as
@@ -315,33 +271,7 @@ export function keepsHyperlinkURL(context: LooseContext, element: object, href: 
  * ```
  */
 export function hyperlinkAttributeOfURL(name: HyperlinkAttributeName, url: Readonly<URLRecord> | null, href: string | null): string {
-  const state: HyperlinkState = { context: null, href, base: null, url, serialized: null, origin: null };
-  switch (name) {
-    case "href":
-      return getHref(state);
-    case "origin":
-      return getOrigin(state);
-    case "protocol":
-      return getProtocol(state);
-    case "username":
-      return getUsername(state);
-    case "password":
-      return getPassword(state);
-    case "host":
-      return getHost(state);
-    case "hostname":
-      return getHostname(state);
-    case "port":
-      return getPort(state);
-    case "pathname":
-      return getPathname(state);
-    case "search":
-      return getSearch(state);
-    case "hash":
-      return getHash(state);
-    default:
-      throw new URLUtilsError(`Not an HTMLHyperlinkElementUtils attribute: ${JSON.stringify(name)}`);
-  }
+  return hyperlinkAttribute(name).get({ context: null, href, base: null, url, serialized: null, origin: null });
 }
 
 /**
@@ -653,20 +583,46 @@ function setHash(context: LooseContext, element: object, value: string): void {
   updateHref(context, element, url);
 }
 
-type Setter = (context: LooseContext, element: object, value: string) => void;
+/** One attribute of HTMLHyperlinkElementUtils: its getter's steps after "reinitialize url", and its setter's steps (null: read-only). */
+interface HyperlinkAttribute {
+  readonly get: (state: HyperlinkState) => string;
+  readonly set: ((context: LooseContext, element: object, value: string) => void) | null;
+}
 
-const setters: Readonly<Record<HyperlinkSettableAttributeName, Setter>> = {
-  href: setHref,
-  protocol: setProtocol,
-  username: setUsername,
-  password: setPassword,
-  host: setHost,
-  hostname: setHostname,
-  port: setPort,
-  pathname: setPathname,
-  search: setSearch,
-  hash: setHash,
-};
+/**
+ * Every attribute, in the standard's IDL order: what
+ * {@link getHyperlinkAttribute}, {@link setHyperlinkAttribute},
+ * {@link hyperlinkAttributeOfURL} and the {@link hyperlink} objects call.
+ */
+const hyperlinkAttributes: Readonly<Record<HyperlinkAttributeName, HyperlinkAttribute>> = Object.freeze({
+  href: { get: getHref, set: setHref },
+  origin: { get: getOrigin, set: null },
+  protocol: { get: getProtocol, set: setProtocol },
+  username: { get: getUsername, set: setUsername },
+  password: { get: getPassword, set: setPassword },
+  host: { get: getHost, set: setHost },
+  hostname: { get: getHostname, set: setHostname },
+  port: { get: getPort, set: setPort },
+  pathname: { get: getPathname, set: setPathname },
+  search: { get: getSearch, set: setSearch },
+  hash: { get: getHash, set: setHash },
+});
+
+/** The attribute `name`; throws a URLUtilsError for a name that is not one. */
+function hyperlinkAttribute(name: string): HyperlinkAttribute {
+  if (!Object.hasOwn(hyperlinkAttributes, name)) throw new URLUtilsError(`Not an HTMLHyperlinkElementUtils attribute: ${JSON.stringify(name)}`);
+  return hyperlinkAttributes[name as HyperlinkAttributeName];
+}
+
+/**
+ * Every {@link HyperlinkAttributeName}, in the standard's IDL order.
+ *
+ * @example
+ * ```ts
+ * for (const name of hyperlinkAttributeNames) console.log(name, getHyperlinkAttribute(context, a, name));
+ * ```
+ */
+export const hyperlinkAttributeNames: readonly HyperlinkAttributeName[] = Object.freeze(Object.keys(hyperlinkAttributes) as HyperlinkAttributeName[]);
 
 // --- Public functions -------------------------------------------------------------------
 
@@ -693,35 +649,7 @@ export function getHyperlinkAttribute<T extends TreeAdapterTypeMap>(
   element: T["element"],
   name: HyperlinkAttributeName,
 ): string {
-  const loose = context as unknown as LooseContext;
-  const el = element as object;
-  // Optimisation: a switch on the name, rather than a lookup in a table of getters.
-  switch (name) {
-    case "href":
-      return getHref(reinitializeURLState(loose, el));
-    case "origin":
-      return getOrigin(reinitializeURLState(loose, el));
-    case "protocol":
-      return getProtocol(reinitializeURLState(loose, el));
-    case "username":
-      return getUsername(reinitializeURLState(loose, el));
-    case "password":
-      return getPassword(reinitializeURLState(loose, el));
-    case "host":
-      return getHost(reinitializeURLState(loose, el));
-    case "hostname":
-      return getHostname(reinitializeURLState(loose, el));
-    case "port":
-      return getPort(reinitializeURLState(loose, el));
-    case "pathname":
-      return getPathname(reinitializeURLState(loose, el));
-    case "search":
-      return getSearch(reinitializeURLState(loose, el));
-    case "hash":
-      return getHash(reinitializeURLState(loose, el));
-    default:
-      throw new URLUtilsError(`Not an HTMLHyperlinkElementUtils attribute: ${JSON.stringify(name)}`);
-  }
+  return hyperlinkAttribute(name).get(reinitializeURLState(context as unknown as LooseContext, element as object));
 }
 
 /**
@@ -751,21 +679,16 @@ export function setHyperlinkAttribute<T extends TreeAdapterTypeMap>(
   value: string,
 ): void {
   const loose = context as unknown as LooseContext;
-  const setter = Object.hasOwn(setters, name) ? setters[name] : undefined;
-  if (setter === undefined) {
-    throw new URLUtilsError(
-      name === ("origin" as string)
-        ? 'The HTMLHyperlinkElementUtils attribute "origin" is read-only'
-        : `Not an HTMLHyperlinkElementUtils attribute: ${JSON.stringify(name)}`,
-    );
-  }
+  const setter = hyperlinkAttribute(name).set;
+  if (setter === null) throw new URLUtilsError(`The HTMLHyperlinkElementUtils attribute ${JSON.stringify(name)} is read-only`);
   checkHyperlinkElement(loose, element as object);
   // The IDL type is USVString: lone surrogates become U+FFFD before the setter sees the value.
   setter(loose, element as object, toScalarValueString(String(value)));
 }
 
-/** The implementation of {@link HyperlinkElementUtils}. */
-class Hyperlink implements HyperlinkElementUtils {
+/** The implementation of {@link HyperlinkElementUtils}: an accessor on its prototype for each attribute of the table. */
+interface Hyperlink extends HyperlinkElementUtils {}
+class Hyperlink {
   readonly #context: LooseContext;
   readonly #element: object;
   /** The element's state, once looked up (it is the same object for the element's lifetime). */
@@ -781,72 +704,29 @@ class Hyperlink implements HyperlinkElementUtils {
     return (this.#state = reinitializeURLState(this.#context, this.#element, this.#state));
   }
 
-  get href(): string {
-    return getHref(this.#url());
+  static {
+    for (const name of hyperlinkAttributeNames) {
+      const { get, set } = hyperlinkAttributes[name];
+      const accessor: PropertyDescriptor = {
+        get(this: Hyperlink): string {
+          return get(this.#url());
+        },
+        enumerable: false,
+        configurable: true,
+      };
+      if (set !== null) {
+        accessor.set = function (this: Hyperlink, value: string): void {
+          set(this.#context, this.#element, toScalarValueString(String(value)));
+        };
+      }
+      Object.defineProperty(Hyperlink.prototype, name, accessor);
+    }
   }
-  set href(value: string) {
-    setHref(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get origin(): string {
-    return getOrigin(this.#url());
-  }
-  get protocol(): string {
-    return getProtocol(this.#url());
-  }
-  set protocol(value: string) {
-    setProtocol(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get username(): string {
-    return getUsername(this.#url());
-  }
-  set username(value: string) {
-    setUsername(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get password(): string {
-    return getPassword(this.#url());
-  }
-  set password(value: string) {
-    setPassword(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get host(): string {
-    return getHost(this.#url());
-  }
-  set host(value: string) {
-    setHost(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get hostname(): string {
-    return getHostname(this.#url());
-  }
-  set hostname(value: string) {
-    setHostname(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get port(): string {
-    return getPort(this.#url());
-  }
-  set port(value: string) {
-    setPort(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get pathname(): string {
-    return getPathname(this.#url());
-  }
-  set pathname(value: string) {
-    setPathname(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get search(): string {
-    return getSearch(this.#url());
-  }
-  set search(value: string) {
-    setSearch(this.#context, this.#element, toScalarValueString(String(value)));
-  }
-  get hash(): string {
-    return getHash(this.#url());
-  }
-  set hash(value: string) {
-    setHash(this.#context, this.#element, toScalarValueString(String(value)));
-  }
+
   toString(): string {
     return getHref(this.#url());
   }
+
   get [Symbol.toStringTag](): string {
     return "HTMLHyperlinkElementUtils";
   }

@@ -3,14 +3,11 @@
  * any tree: HTMLHyperlinkElementUtils for `a` and `area` (href, origin,
  * protocol, username, password, host, hostname, port, pathname, search,
  * hash, toString), the reflected URL attributes (`img.src`, `link.href`,
- * `form.action`, `button.formAction`, `base.href`, `img.lowsrc`, …), and the
- * `href` of SVG elements; and the catalogue of URL-bearing attributes that
- * the reflected ones, links and the jsdom plugin all read. Each getter resolves against the element's current base
+ * `form.action`, `button.formAction`, `base.href`, `img.lowsrc`, …), the
+ * `href` of SVG elements, and the catalogue of URL-bearing attributes they
+ * are derived from. Each getter resolves against the element's current base
  * URL with its document's encoding, as a browser does; each setter writes
- * the content attribute through the tree adapter. Parsed URLs are cached
- * per element and checked against the base URL, so reading every attribute
- * of every link is linear.
- *
+ * the content attribute through the tree adapter. *
  * @example
  * ```ts
  * import { parse } from "parse5";
@@ -52,5 +49,5 @@ export {
   type ReflectedURLAttributeName,
   type ReflectedURLAttributeKind,
 } from "./reflected-url.ts";
-export { catalogue, type AttributeKind, type CatalogueEntry, type URLReflection } from "./url-attribute-catalogue.ts";
+export { catalogue, type AttributeKind, type CatalogueEntry, type URLReflection } from "../html/index.ts";
 export { getSVGHref, setSVGHref, isSVGURIReferenceElement, svgURIReferenceElements, type SVGHref } from "./svg-uri-reference.ts";

@@ -1,44 +1,33 @@
 /**
  * Reflected URL attributes: the IDL attributes of HTML elements that
  * reflect a content attribute containing a URL (`img.src`, `link.href`,
- * `form.action`, …), over any tree.
+ * `form.action`, …), over any tree, derived from the catalogue of
+ * URL-bearing attributes (src/html/url-attribute-catalogue.ts).
  *
  * https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes
  *
- * A getter encoding-parses the attribute relative to the element's node
- * document (its document base URL and its character encoding) and returns
- * the result serialized; the attribute itself when it does not parse; ""
- * when it is absent. It resolves again on every get, against the base URL
- * of that moment (WPT dynamic-urls: a `base` change takes effect at once),
- * so its cache is checked against the base URL record, as the hyperlink
- * cache is (see hyperlink-element-utils.ts). A setter sets the content
- * attribute.
- *
- * Three getters have their own rules: `form.action` and the `formAction`
- * of `button` and `input` return the node document's URL when the
- * attribute is missing or empty; `base.href` parses against the fallback
- * base URL (no `base` element affects a `base` element); `a.href` and
- * `area.href` are HTMLHyperlinkElementUtils' href.
- *
- * Which elements have which reflected URL attributes is not listed here:
- * the table is derived from the catalogue of URL-bearing attributes
- * (url-attribute-catalogue.ts), the one list that links and the jsdom
- * plugin read too.
+ * A getter resolves again against the base URL of the moment (WPT
+ * dynamic-urls), so its cache is checked against the base URL record.
+ * Three getters have their own rules: `form.action` and `formAction` give
+ * the node document's URL for a missing or empty attribute; `base.href`
+ * parses against the fallback base URL; `a.href` and `area.href` are
+ * HTMLHyperlinkElementUtils' href.
  *
  * @module
  */
 
 import type { URLRecord } from "../core/index.ts";
-import { baseElementHref, type DocumentContext, elementBaseURL, encodingParseAndSerializeURL, HTML_NAMESPACE, type TreeAdapterTypeMap } from "../document-base/index.ts";
-import { describeElement, type LooseContext, setContentAttribute, toScalarValueString } from "./content-attribute.ts";
+import { toScalarValueString } from "../core/infra.ts";
+import { baseElementHref, type DocumentContext, elementBaseURL, encodingParseAndSerializeURL, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import { catalogue, HTML_NAMESPACE, type ReflectedURLAttributeKind, type ReflectedURLAttributeName } from "../html/index.ts";
+import { describeElement, type LooseContext, setContentAttribute } from "./content-attribute.ts";
 import { URLUtilsError } from "./errors.ts";
 import { getHyperlinkAttribute, setHyperlinkAttribute } from "./hyperlink-element-utils.ts";
 import { nodeDocumentURL } from "./node-document.ts";
-import { catalogue, type ReflectedURLAttributeKind, type ReflectedURLAttributeName } from "./url-attribute-catalogue.ts";
 
 // --- The table -------------------------------------------------------------------------
 
-export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "./url-attribute-catalogue.ts";
+export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "../html/index.ts";
 
 /**
  * One reflected URL attribute of one HTML element.

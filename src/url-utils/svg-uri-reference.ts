@@ -5,36 +5,24 @@
  * https://svgwg.org/svg2-draft/types.html#InterfaceSVGURIReference and
  * https://svgwg.org/svg2-draft/linking.html#processingURL
  *
- * What was chosen, and why:
- *
- * - In the DOM, `svgElement.href` is an SVGAnimatedString whose `baseVal`
- *   is the attribute's text, not resolved (unlike HTML's URL reflection).
- *   {@link getSVGHref} returns that `baseVal` exactly, and beside it the
- *   URL the SVG Standard resolves the reference to when it processes it
- *   ("Generating the absolute URL"): in an HTML document, as the HTML
- *   Standard resolves URLs, which is encoding-parsing relative to the
- *   node document (its document base URL and its character encoding; WPT
+ * - `svgElement.href.baseVal` is the attribute's text, not resolved; the
+ *   URL beside it is what SVG's "Generating the absolute URL" gives: in an
+ *   HTML document, encoding-parsing relative to the node document (WPT
  *   query-encoding: SVG `a`, `use`, `image` and `feImage` use the document
- *   encoding). In an XML document SVG asks for XML Base: that is the
- *   document context's `xmlBase` option.
- * - `href` without a namespace wins over `xlink:href` when both are present
- *   (SVG 2, "Deprecated XLink URL reference attributes"); `xlink:href` is
- *   only used when there is no `href`.
- * - The elements are those that include SVGURIReference in SVG 2 and in
- *   Filter Effects (`filter`, `feImage`) and SVG Animations (the animation
- *   elements, whose href names their target element), in the SVG
- *   namespace. SVG 1.1's `cursor`, `tref`, `altGlyph`, `glyphRef`,
- *   `color-profile` and `font-face-uri` are gone from SVG 2 and from
- *   browsers, and are not included.
- * - A fragment-only reference ("#shape") resolves, as every relative URL
- *   does, against the base URL; SVG then treats it as a same-document
- *   reference when it equals the document base URL up to the fragment.
+ *   encoding); in an XML document, with the context's `xmlBase` option.
+ * - `href` without a namespace wins over `xlink:href` (SVG 2, "Deprecated
+ *   XLink URL reference attributes").
+ * - The elements are those that include SVGURIReference in SVG 2, Filter
+ *   Effects and SVG Animations; SVG 1.1's `cursor`, `tref`, `altGlyph`,
+ *   `glyphRef`, `color-profile` and `font-face-uri` are gone from SVG 2 and
+ *   from browsers.
  *
  * @module
  */
 
-import { type DocumentContext, type TreeAdapterTypeMap, SVG_NAMESPACE } from "../document-base/index.ts";
-import { describeElement, type LooseContext, setContentAttribute, XLINK_NAMESPACE } from "./content-attribute.ts";
+import { type DocumentContext, type TreeAdapterTypeMap } from "../document-base/index.ts";
+import { SVG_NAMESPACE, XLINK_NAMESPACE } from "../html/index.ts";
+import { describeElement, type LooseContext, setContentAttribute } from "./content-attribute.ts";
 import { URLUtilsError } from "./errors.ts";
 import { cachedEncodingParseAndSerialize } from "./reflected-url.ts";
 

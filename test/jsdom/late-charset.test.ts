@@ -5,12 +5,13 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { install, type Installation } from "../../src/jsdom/index.ts";
+import { extractLinks } from "../../src/links/index.ts";
 
 const url = "https://example.com/page.html";
 
-/** Shift_JIS bytes of a page with `padding` bytes of comment before its <meta charset>, and a link with ア in its query. */
-function page(padding: number): Buffer {
-  const head = Buffer.from(`<!doctype html><html><head><!--${"x".repeat(padding)}--><meta charset="shift_jis"><title>t</title></head><body><a href="/s?q=`, "latin1");
+/** Shift_JIS bytes of a page with `padding` bytes of comment before its <meta charset> (or `meta`), and a link with ア in its query. */
+function page(padding: number, meta = '<meta charset="shift_jis">'): Buffer {
+  const head = Buffer.from(`<!doctype html><html><head><!--${"x".repeat(padding)}-->${meta}<title>t</title></head><body><a href="/s?q=`, "latin1");
   const katakanaA = Buffer.from([0x83, 0x41]); // ア in Shift_JIS
   return Buffer.concat([head, katakanaA, Buffer.from('">a</a></body></html>', "latin1")]);
 }
@@ -60,5 +61,23 @@ describe("a <meta charset> jsdom did not act on", () => {
     expect(none.handle.warnings).toEqual([]);
     dom.window.close();
     none.dom.window.close();
+  });
+
+  // The declaration is read by the HTML Standard's "algorithm for extracting a character encoding
+  // from a meta element", as the links layer reads it: an unmatched quote declares nothing (a
+  // regular expression read "shift_jis" here, and warned of an encoding no browser would use).
+  it("an http-equiv content whose charset has an unmatched quote declares nothing, for jsdom and links alike", () => {
+    const unmatched = page(1100, `<meta http-equiv="Content-Type" content="text/html; charset='shift_jis">`);
+    const { dom, handle } = open(unmatched);
+    expect(dom.window.document.characterSet).toBe("windows-1252");
+    expect(handle.warnings).toEqual([]);
+    expect(extractLinks(unmatched, { url })[0]!.encoding).toBe("windows-1252");
+    dom.window.close();
+
+    const matched = page(1100, `<meta http-equiv="Content-Type" content="text/html; charset='shift_jis'">`);
+    const other = open(matched);
+    expect(other.handle.warnings.map((w) => [w.declared, w.used])).toEqual([["Shift_JIS", "windows-1252"]]);
+    expect(extractLinks(matched, { url })[0]!.encoding).toBe("Shift_JIS");
+    other.dom.window.close();
   });
 });

@@ -6,14 +6,8 @@
  * microdata, SVG 2, and the CSS in `style` attributes; and, for each, the
  * IDL attribute that reflects it as a URL, if any
  * (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes).
- *
- * One fact, one place: url-utils derives its reflected URL attributes
- * (`getReflectedURL`) from this table, links its lookups (`extractLinks`,
- * `rewriteLinks`), and the jsdom plugin the accessors it patches. It lives
- * in url-utils, the lowest layer that reads it.
- *
- * It is checked against the HTML Standard's attribute index and against
- * web-platform-tests' reflection data (test/url-utils/url-attribute-catalogue.test.ts).
+ * url-utils' reflected URL attributes, links' lookups and the jsdom
+ * plugin's accessors are all derived from it.
  *
  * @module
  */

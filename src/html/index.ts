@@ -1,0 +1,31 @@
+/**
+ * The HTML facts every layer above core reads, each stated once: the
+ * namespaces, the catalogue of URL-bearing attributes, the encoding a
+ * `<meta>` declares, and which element is the first `<base href>` and the
+ * head. Data and small pure functions; no trees of its own.
+ *
+ * Internal layer: document-base re-exports the namespaces, and links and
+ * url-utils the catalogue, as their public names.
+ *
+ * @module
+ */
+
+export { HTML_NAMESPACE, SVG_NAMESPACE, MATHML_NAMESPACE, XML_NAMESPACE, XLINK_NAMESPACE, XMLNS_NAMESPACE } from "./namespaces.ts";
+export {
+  catalogue,
+  type AttributeKind,
+  type CatalogueEntry,
+  type URLReflection,
+  type ReflectedURLAttributeName,
+  type ReflectedURLAttributeKind,
+} from "./url-attribute-catalogue.ts";
+export { extractCharacterEncodingFromMeta, metaDeclaredEncoding, changedEncoding } from "./encoding-declaration.ts";
+export {
+  isBaseElement,
+  isBaseElementWithHref,
+  isParsedBaseElementWithHref,
+  firstElementChild,
+  headOf,
+  type ElementTree,
+  type ParsedElement,
+} from "./head-and-base.ts";
