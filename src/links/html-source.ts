@@ -1,21 +1,21 @@
 /**
- * Parsing HTML with the source positions that link extraction needs, and
- * nothing more: the HTML Standard's tokenizer (html-tokenizer.ts) and
- * parse5's tree construction over a lean tree, with where every start tag
- * that may carry a link, and each of its attributes, is in the source.
+ * The read stage's tree construction for a whole document: the HTML
+ * Standard's tokenizer (html-tokenizer.ts) driving parse5's tree
+ * construction over a lean tree, with a record of every start tag that may
+ * carry a link and where it and each of its attributes is in the source —
+ * the {@link ParsedSource} the document reader reads.
  *
  * https://html.spec.whatwg.org/multipage/parsing.html
  *
  * Optimisation: parse5's own `sourceCodeLocationInfo` records a location
- * object for every token, every attribute and every text run, and costs
- * 1.3–1.6x the parse. Our tokenizer notes the positions of the tag being
- * handled in one reusable array, and the tree adapter copies them only for
- * the tags it records. The tree keeps elements only: text is dropped
- * (except inside an SVG `style`, whose CSS we read) and so are comments,
- * which makes tree construction cheaper than parse5's default tree. The
- * tree has parse5's default shapes (`nodeName`, `tagName`, `attrs`,
- * `namespaceURI`, `childNodes`, `parentNode`, `content`), so the
- * document-base layer's parse5 adapter walks it as it is.
+ * object for every token, every attribute and every text run. Our
+ * tokenizer notes the positions of the tag being handled in one reusable
+ * array, and the tree adapter copies them only for the tags it records.
+ * The tree keeps elements only: text is dropped (except inside an SVG
+ * `style`, whose CSS we read) and so are comments. The tree has parse5's
+ * default shapes (`nodeName`, `tagName`, `attrs`, `namespaceURI`,
+ * `childNodes`, `parentNode`, `content`), so the document-base layer's
+ * parse5 adapter walks it as it is.
  *
  * @module
  */
@@ -112,8 +112,18 @@ export interface TagRecord {
   readonly inShadowTree: boolean;
 }
 
-/** The result of {@link parseWithPositions}. */
+/**
+ * What a tree construction gives the rest of the read stage for one
+ * document (the result of {@link parseWithPositions}): the records of its
+ * start tags, which the document reader reads, and the tree that the facts
+ * beyond links are read from — the first base element with an href in
+ * tree order (base-url.ts), every base element (base-elements.ts), the
+ * fragment targets (fragment-targets.ts). A construction that keeps no
+ * tree gives a `document` holding what those need (as the stream gives
+ * its first base element alone, see link-stream.ts).
+ */
 export interface ParsedSource {
+  /** The document's tree (see above). */
   readonly document: LeanDocument;
   /** Every start tag with attributes, every `form` and every `style`, in source order. */
   readonly tags: readonly TagRecord[];
@@ -595,15 +605,11 @@ export class StartTagSource {
  *
  * Optimisation: V8 holds an object shape (a "map") weakly, through the
  * objects that have it; code optimised for that shape embeds it, and is
- * thrown away ("embedded weak objects cleared") by the first full garbage
- * collection after the last such object dies. Every parser, its
- * tokenizer and its stacks die with their parse, so each full collection
- * sent parse5's hottest code back to the interpreter, and the next parse
- * or two ran up to twice as slow (measured on the New Zealand page: 43 ms
- * after a collection, 27 ms once optimised again). A parser that lives on
- * keeps those shapes, and the optimised code, alive. (The tree
- * construction code is parse5's, shared with every parse5 parser in the
- * process, which benefit too.)
+ * thrown away by the first full garbage collection after the last such
+ * object dies. Every parser, its tokenizer and its stacks die with their
+ * parse, so each full collection would send parse5's hottest code back to
+ * the interpreter; a parser that lives on keeps those shapes, and the
+ * optimised code, alive.
  *
  * @example
  * ```ts
