@@ -13,7 +13,14 @@ import { createMultibyteEncoder } from "@exodus/bytes/multi-byte.js";
 import { createSinglebyteEncoder } from "@exodus/bytes/single-byte.js";
 import type { EncodingName } from "../core/index.ts";
 
-/** A decoded document. */
+/**
+ * A decoded document.
+ *
+ * @example
+ * ```ts
+ * decodeWith(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61), "UTF-8"); // { text: "a", encoding: "UTF-8", bomLength: 3 }
+ * ```
+ */
 export interface DecodedDocument {
   readonly text: string;
   readonly encoding: EncodingName;

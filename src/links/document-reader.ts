@@ -26,7 +26,14 @@ import { parseRefresh } from "./refresh.ts";
 import { placeValidationErrors, type ValueMap } from "./settle-links.ts";
 import { parseSrcset } from "./srcset.ts";
 
-/** One document to read: the top one, or a srcdoc document inside it. */
+/**
+ * One document to read: the top one, or a srcdoc document inside it.
+ *
+ * @example
+ * ```ts
+ * const job: Job = { text, parsed: parseWithPositions(text), url, encoding: "UTF-8", aboutBaseURL: null, layers: [], depth: 0, template: false, id: 0 };
+ * ```
+ */
 export interface Job {
   readonly text: string;
   readonly parsed: ParsedSource;
@@ -42,7 +49,14 @@ export interface Job {
   readonly id: number;
 }
 
-/** How a reading goes, the same for every document of an input. */
+/**
+ * How a reading goes, the same for every document of an input.
+ *
+ * @example
+ * ```ts
+ * const settings: ReadSettings = { validate: true, scripting: true, maxSrcdocDepth: 32 };
+ * ```
+ */
 export interface ReadSettings {
   readonly validate: boolean;
   readonly scripting: boolean;

@@ -24,7 +24,14 @@ import { type EncodingName, getEncoding } from "../core/index.ts";
  */
 export type EncodingSource = "bom" | "given" | "declaration" | "default";
 
-/** The result of {@link sniffEncoding}. */
+/**
+ * The result of {@link sniffEncoding}.
+ *
+ * @example
+ * ```ts
+ * const sniffed: SniffedEncoding = { encoding: "windows-1252", confidence: "tentative", source: "default", bomLength: 0 };
+ * ```
+ */
 export interface SniffedEncoding {
   readonly encoding: EncodingName;
   /** "certain" for a BOM or a given encoding; "tentative" for the prescan or the default, which a `<meta>` the parser meets can still change. */

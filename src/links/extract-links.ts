@@ -18,7 +18,14 @@ import { prepareDocument, type PreparedDocument } from "./prepare-document.ts";
 import { newBatch, readDocument, type ReadHooks } from "./read-document.ts";
 import { settleLinks, settleTooDeep } from "./settle-links.ts";
 
-/** What {@link extractSites} gives: the settled batch, and the top document's URLs. */
+/**
+ * What {@link extractSites} gives: the settled batch, and the top document's URLs.
+ *
+ * @example
+ * ```ts
+ * const { links, sites, urls }: ExtractedSites = extractSites(document, true);
+ * ```
+ */
 export type ExtractedSites<Sites extends LinkSite[] | null = LinkSite[] | null> = LinkBatch & { readonly sites: Sites; readonly urls: DocumentURLs };
 
 /**

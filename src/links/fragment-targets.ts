@@ -33,8 +33,7 @@ import type { ReadDocument } from "./read-document.ts";
  *
  * Optimisation: the lean tree's arrays are read directly, as the rest of
  * this layer reads them, not through the document-base adapter's walk (a
- * call per node and per attribute list): the walk is about 7 % of a check
- * already.
+ * call per node and per attribute list).
  *
  * @example
  * ```ts

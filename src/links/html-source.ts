@@ -27,10 +27,24 @@ import { mayContainCSSURL } from "./css-urls.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
 import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
 
-/** A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes). */
+/**
+ * A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes).
+ *
+ * @example
+ * ```ts
+ * const attribute: Attribute = { name: "href", value: "/docs/" };
+ * ```
+ */
 export type Attribute = Token.Attribute;
 
-/** An element of the lean tree (parse5's default element shape, without source locations). */
+/**
+ * An element of the lean tree (parse5's default element shape, without source locations).
+ *
+ * @example
+ * ```ts
+ * parseWithPositions("<a href=x>").tags[0].element.tagName; // "a"
+ * ```
+ */
 export interface LeanElement {
   nodeName: string;
   tagName: string;
@@ -42,33 +56,76 @@ export interface LeanElement {
   content?: LeanFragment;
 }
 
-/** A text node, kept only inside an SVG `style` element. */
+/**
+ * A text node, kept only inside an SVG `style` element.
+ *
+ * @example
+ * ```ts
+ * const text: LeanText = { nodeName: "#text", value: "rect{fill:url(#g)}", parentNode: null };
+ * ```
+ */
 export interface LeanText {
   nodeName: "#text";
   value: string;
   parentNode: LeanParent | null;
 }
 
-/** The document of the lean tree. */
+/**
+ * The document of the lean tree.
+ *
+ * @example
+ * ```ts
+ * parseWithPositions("<p>").document.childNodes[0].tagName; // "html"
+ * ```
+ */
 export interface LeanDocument {
   nodeName: "#document";
   mode: string;
   childNodes: LeanChild[];
 }
 
-/** A document fragment (template contents). */
+/**
+ * A document fragment (template contents).
+ *
+ * @example
+ * ```ts
+ * const contents: LeanFragment = { nodeName: "#document-fragment", childNodes: [] };
+ * ```
+ */
 export interface LeanFragment {
   nodeName: "#document-fragment";
   childNodes: LeanChild[];
   parentNode?: null;
 }
 
+/**
+ * A node of the lean tree that has children.
+ *
+ * @example
+ * ```ts
+ * const parent: LeanParent = parseWithPositions("<p>").document;
+ * ```
+ */
 export type LeanParent = LeanDocument | LeanFragment | LeanElement;
+
+/**
+ * A node of the lean tree that is a child.
+ *
+ * @example
+ * ```ts
+ * const html: LeanChild = parseWithPositions("<p>").document.childNodes[0];
+ * ```
+ */
 export type LeanChild = LeanElement | LeanText;
 
 /**
  * One start tag the parser turned into an element (or whose attributes it
  * added to an existing `html` or `body` element), in source order.
+  *
+  * @example
+  * ```ts
+  * parseWithPositions("<p><a href=x>").tags[0].tagEnd; // 13
+  * ```
  */
 export interface TagRecord {
   readonly element: LeanElement;
@@ -121,6 +178,11 @@ export interface TagRecord {
  * fragment targets (fragment-targets.ts). A construction that keeps no
  * tree gives a `document` holding what those need (as the stream gives
  * its first base element alone, see link-stream.ts).
+  *
+  * @example
+  * ```ts
+  * parseWithPositions("<base href=/d/>").hasBaseWithHref; // true
+  * ```
  */
 export interface ParsedSource {
   /** The document's tree (see above). */
@@ -153,7 +215,14 @@ function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
 
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
 
-/** The state of the parse in progress (see {@link parseWithPositions}). */
+/**
+ * The state of the parse in progress (see {@link parseWithPositions}).
+ *
+ * @example
+ * ```ts
+ * newParse().positionsLength; // 0
+ * ```
+ */
 export interface LeanParse {
   readonly tags: TagRecord[];
   parser: Parser<DefaultTreeAdapterMap> | null;
@@ -360,6 +429,11 @@ function insertText(parent: LeanParent, text: string, before: LeanChild | null):
  * parse5 calls the adapter from its hottest code, and a call site that
  * sees the same function every time can inline it, where closures made
  * per parse are new functions to it each time.
+  *
+  * @example
+  * ```ts
+  * new Parser({ treeAdapter: leanTreeAdapter }); // what parseWithPositions makes
+  * ```
  */
 export const leanTreeAdapter = {
   createDocument(): LeanDocument {

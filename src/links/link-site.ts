@@ -9,7 +9,14 @@
 import type { DecodedText } from "./character-references.ts";
 import type { Link } from "./link-types.ts";
 
-/** How a URL's text sits in the source: what a new value must be escaped for. */
+/**
+ * How a URL's text sits in the source: what a new value must be escaped for.
+ *
+ * @example
+ * ```ts
+ * const site: AttributeSite = { type: "attribute", quote: '"', valueStart: 9, valueEnd: 10, css: null }; // <a href="x">
+ * ```
+ */
 export interface AttributeSite {
   readonly type: "attribute";
   /** How the attribute is written: quoted, unquoted, or null for an attribute without a value (`<a href>`). */
@@ -28,6 +35,11 @@ export interface AttributeSite {
  * refresh parser skipped before it ("" for none), the source ranges of that
  * quote and of the closing one (null where there is none), and whether
  * anything but whitespace follows the closing quote.
+  *
+  * @example
+  * ```ts
+  * const quoting: RefreshQuoting = { quote: "'", open: [40, 41], close: [42, 43], tail: false }; // <meta http-equiv=refresh content="0;url='x'">
+  * ```
  */
 export interface RefreshQuoting {
   readonly quote: "'" | '"' | "";
@@ -36,7 +48,14 @@ export interface RefreshQuoting {
   readonly tail: boolean;
 }
 
-/** A URL in a `style` element's text (raw text in HTML; in SVG, markup whose text is plain). */
+/**
+ * A URL in a `style` element's text (raw text in HTML; in SVG, markup whose text is plain).
+ *
+ * @example
+ * ```ts
+ * const site: StyleTextSite = { type: "style-text", css: "", markup: false }; // <style>a{background:url(x)}</style>
+ * ```
+ */
 export interface StyleTextSite {
   readonly type: "style-text";
   readonly css: '"' | "'" | "";
@@ -44,7 +63,14 @@ export interface StyleTextSite {
   readonly markup: boolean;
 }
 
-/** Where a form without an action could have one: insert ` action="…"` at `start`. */
+/**
+ * Where a form without an action could have one: insert ` action="…"` at `start`.
+ *
+ * @example
+ * ```ts
+ * const site: MissingSite = { type: "missing" }; // <form>
+ * ```
+ */
 export interface MissingSite {
   readonly type: "missing";
 }
@@ -53,13 +79,25 @@ export interface MissingSite {
  * One srcdoc level a link is inside: its text is the decoded value of a
  * srcdoc attribute, `map` leads back to that attribute's source, and
  * `quote` is how that attribute is quoted.
+  *
+  * @example
+  * ```ts
+  * const layer: Layer = { map: decodeAttributeValue(html, 16, 40), quote: '"' }; // <iframe srcdoc="…">
+  * ```
  */
 export interface Layer {
   readonly map: DecodedText;
   readonly quote: '"' | "'" | "";
 }
 
-/** A link with what rewriting needs. */
+/**
+ * A link with what rewriting needs.
+ *
+ * @example
+ * ```ts
+ * extractSites(prepareDocument("<a href=x>", { url: "https://example.com/" }), true).sites[0].localStart; // 8
+ * ```
+ */
 export interface LinkSite {
   readonly link: Link;
   /** The range in its own document's text (the srcdoc's, for a srcdoc link). */

@@ -2,7 +2,8 @@
  * Link extraction and rewriting over a document that arrives in pieces, in
  * memory bounded by the longest token and the depth of open elements, with
  * the links and bytes that {@link extractLinks} and {@link rewriteLinks}
- * give for the whole document.
+ * give for the whole document: the same stages (prepare, read, settle,
+ * write), run a piece at a time.
  *
  * The hard part is the document base URL
  * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url):
@@ -76,13 +77,12 @@ function treeOfBase(base: LeanElement | null): LeanDocument {
 
 /**
  * The most input (code units or bytes) read at a time: a larger piece is
- * read in parts of this size. Optimisation: V8 puts an object larger than
- * about 128 KiB (a string of 64 Ki two-byte code units) straight into the
- * old generation, which only a full collection frees; the held text, its
- * slices and the output of a 64 KiB piece read at once are that large, and
- * grew the heap (and the process) to 150–300 MiB where 12 MiB were alive.
- * Parts of 16 KiB keep them young, and the collector's cheap scavenges free
- * them.
+ * read in parts of this size. Optimisation (memory): V8 puts an object
+ * larger than about 128 KiB (a string of 64 Ki two-byte code units)
+ * straight into the old generation, which only a full collection frees;
+ * the held text, its slices and the output of a larger piece read at once
+ * are that large. Parts of 16 KiB keep them young, and the collector's
+ * cheap scavenges free them.
  */
 const PART = 16 * 1024;
 

@@ -146,7 +146,14 @@ export interface LinkRewriterOptions extends Omit<LinkStreamOptions, "onOutput" 
   readonly rewrite: (link: Link) => string | undefined;
 }
 
-/** The options every reading of a document takes, checked. */
+/**
+ * The options every reading of a document takes, checked.
+ *
+ * @example
+ * ```ts
+ * checkDocumentOptions({ url: "https://example.com/" }).scripting; // true
+ * ```
+ */
 export interface DocumentOptions {
   readonly url: Readonly<URLRecord>;
   /** The `encoding` label as given (see {@link encodingOfLabel}). */
@@ -157,7 +164,14 @@ export interface DocumentOptions {
   readonly onSrcdocTooDeep: ((place: SrcdocTooDeep) => void) | undefined;
 }
 
-/** The options a stream takes beyond a document's, checked. */
+/**
+ * The options a stream takes beyond a document's, checked.
+ *
+ * @example
+ * ```ts
+ * checkStreamOptions({ url: "https://example.com/", maxHold: 0 }).maxHold; // 0
+ * ```
+ */
 export interface StreamOptions extends DocumentOptions {
   readonly maxHold: number;
   readonly rewrite: ((link: Link) => string | undefined) | undefined;

@@ -17,7 +17,14 @@ import { type EncodingSource, sniffEncoding } from "./encoding-sniffing.ts";
 import { parseWithPositions, type ParsedSource, type TagRecord } from "./html-source.ts";
 import { checkDocumentInput, checkDocumentOptions, type DocumentOptions, encodingOfLabel } from "./options.ts";
 
-/** A document ready to be read: its text, how it was decoded, and its parse. */
+/**
+ * A document ready to be read: its text, how it was decoded, and its parse.
+ *
+ * @example
+ * ```ts
+ * prepareDocument("<a href=x>", { url: "https://example.com/" }).parsed.tags.length; // 1
+ * ```
+ */
 export interface PreparedDocument {
   readonly text: string;
   readonly url: Readonly<URLRecord>;

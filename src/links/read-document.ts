@@ -39,7 +39,14 @@ export interface ReadDocument {
   readonly links: readonly Link[] | null;
 }
 
-/** What a reading may report beyond its links. */
+/**
+ * What a reading may report beyond its links.
+ *
+ * @example
+ * ```ts
+ * readDocument(document, batch, { onDocument: (read) => console.log(read.depth) }); // 0, then each srcdoc document's depth
+ * ```
+ */
 export interface ReadHooks {
   /** Called with each document read, while its tree is there (srcdoc documents are parsed and read once, here). */
   readonly onDocument?: ((read: ReadDocument) => void) | undefined;
