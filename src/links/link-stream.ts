@@ -59,7 +59,7 @@ import { extractSites } from "./extract-links.ts";
 import type { LeanDocument, LeanElement } from "./html-source.ts";
 import type { StreamWarning } from "./link-types.ts";
 import { checkStreamOptions, encodingOfLabel, type LinkStreamOptions, pieceKind, type StreamOptions } from "./options.ts";
-import { declaredEncoding, prepareDocument } from "./prepare-document.ts";
+import { declaredEncoding, firstDeclaredEncoding, prepareDocument } from "./prepare-document.ts";
 import { newBatch, readSrcdocDocuments } from "./read-document.ts";
 import { setLinesAndColumns, settleLinks, settleTooDeep } from "./settle-links.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
@@ -354,16 +354,17 @@ export class LinkStream {
    */
   private settleEncoding(final: boolean): boolean {
     const tags = this.source.tags;
-    for (; this.metaScan < tags.length; this.metaScan++) {
-      const declared = declaredEncoding(tags[this.metaScan]!);
-      if (declared === null) continue;
+    const declared = firstDeclaredEncoding(tags, this.metaScan);
+    if (declared !== null) {
+      this.metaScan = declared.index;
       this.tentative = false;
       this.metaSeen = true;
-      const next = changedEncoding(this.encoding!, declared);
+      const next = changedEncoding(this.encoding!, declared.encoding);
       if (next === null) return false;
       this.changeEncoding(next, final);
       return true;
     }
+    this.metaScan = tags.length;
     if (final) {
       this.tentative = false;
     } else if (this.held() > this.options.maxHold) {

@@ -67,19 +67,19 @@ export function declaredEncoding(tag: TagRecord): EncodingName | null {
 }
 
 /**
- * The first encoding declared by a `meta` among `tags` (see
- * {@link declaredEncoding}), or null: the one that, while the confidence
- * is tentative, settles the encoding.
+ * The first encoding declared by a `meta` among `tags` from index `from`
+ * on (see {@link declaredEncoding}), with that tag's index, or null: the
+ * one that, while the confidence is tentative, settles the encoding.
  *
  * @example
  * ```ts
- * firstDeclaredEncoding(parseWithPositions("<meta charset=koi8-r><meta charset=sjis>").tags); // "KOI8-R"
+ * firstDeclaredEncoding(parseWithPositions("<meta charset=koi8-r><meta charset=sjis>").tags); // { index: 0, encoding: "KOI8-R" }
  * ```
  */
-export function firstDeclaredEncoding(tags: readonly TagRecord[]): EncodingName | null {
-  for (const tag of tags) {
-    const declared = declaredEncoding(tag);
-    if (declared !== null) return declared;
+export function firstDeclaredEncoding(tags: readonly TagRecord[], from = 0): { readonly index: number; readonly encoding: EncodingName } | null {
+  for (let index = from; index < tags.length; index++) {
+    const encoding = declaredEncoding(tags[index]!);
+    if (encoding !== null) return { index, encoding };
   }
   return null;
 }
@@ -117,7 +117,7 @@ export function prepareDocument(html: unknown, options: unknown): PreparedDocume
     const declared = firstDeclaredEncoding(parsed.tags);
     if (declared !== null) {
       encodingSource = "declaration";
-      const next = changedEncoding(decoded.encoding, declared);
+      const next = changedEncoding(decoded.encoding, declared.encoding);
       if (next !== null) {
         decoded = decodeWith(html, next);
         parsed = parseWithPositions(decoded.text, scripting);
