@@ -15,7 +15,7 @@ import type { LinkSite } from "./link-site.ts";
 import type { Link } from "./link-types.ts";
 import type { ExtractLinksOptions } from "./options.ts";
 import { prepareDocument, type PreparedDocument } from "./prepare-document.ts";
-import { newBatch, readDocument, type ReadHooks } from "./read-document.ts";
+import { newBatch, NO_HOOKS, readDocument, type ReadHooks } from "./read-document.ts";
 import { settleLinks, settleTooDeep } from "./settle-links.ts";
 
 /**
@@ -43,7 +43,7 @@ export type ExtractedSites<Sites extends LinkSite[] | null = LinkSite[] | null> 
 export function extractSites(document: PreparedDocument, rewriting: true, hooks?: ReadHooks): ExtractedSites<LinkSite[]>;
 export function extractSites(document: PreparedDocument, rewriting: false, hooks?: ReadHooks): ExtractedSites<null>;
 export function extractSites(document: PreparedDocument, rewriting: boolean, hooks?: ReadHooks): ExtractedSites;
-export function extractSites(document: PreparedDocument, rewriting: boolean, hooks: ReadHooks = {}): ExtractedSites {
+export function extractSites(document: PreparedDocument, rewriting: boolean, hooks: ReadHooks = NO_HOOKS): ExtractedSites {
   const batch = newBatch(rewriting);
   const urls = readDocument(document, batch, hooks);
   settleLinks(document.text, batch.links, batch.sites, document.options.validate);

@@ -57,6 +57,17 @@ export interface ReadHooks {
 }
 
 /**
+ * No hooks (one object, not one per call: the stream reads srcdoc
+ * documents after every tag).
+ *
+ * @example
+ * ```ts
+ * readDocument(document, batch, NO_HOOKS); // the same as readDocument(document, batch)
+ * ```
+ */
+export const NO_HOOKS: ReadHooks = Object.freeze({});
+
+/**
  * A new, empty batch, with sites when `rewriting`.
  *
  * @example
@@ -86,7 +97,7 @@ function urlsOf(job: Job): DocumentURLs {
  * batch.links.map((link) => link.url); // ["https://example.com/d/", "https://example.com/d/x"]
  * ```
  */
-export function readDocument(document: PreparedDocument, batch: LinkBatch, hooks: ReadHooks = {}): DocumentURLs {
+export function readDocument(document: PreparedDocument, batch: LinkBatch, hooks: ReadHooks = NO_HOOKS): DocumentURLs {
   const parsed = document.parsed;
   const job: Job = { text: document.text, parsed, url: document.url, encoding: document.encoding, aboutBaseURL: null, layers: [], depth: 0, template: false, id: 0 };
   const urls = urlsOf(job);
@@ -107,7 +118,7 @@ export function readDocument(document: PreparedDocument, batch: LinkBatch, hooks
  * readSrcdocDocuments({ validate: false, scripting: true, maxSrcdocDepth: 32 }, batch); // batch.srcdocs is empty after
  * ```
  */
-export function readSrcdocDocuments(settings: ReadSettings, batch: LinkBatch, hooks: ReadHooks = {}): void {
+export function readSrcdocDocuments(settings: ReadSettings, batch: LinkBatch, hooks: ReadHooks = NO_HOOKS): void {
   const jobs = batch.srcdocs;
   // A work list, not recursion: srcdoc documents nest as deep as the input lets them.
   for (let j = 0; j < jobs.length; j++) {
