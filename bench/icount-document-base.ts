@@ -35,6 +35,7 @@ import {
   parse5TreeAdapter,
   XML_NAMESPACE,
 } from "../src/document-base/index.ts";
+import { findInclusiveDescendant, type LooseAdapter } from "../src/document-base/tree-walk.ts";
 
 const [job = "none", roundsText = "1"] = process.argv.slice(2);
 const rounds = Number(roundsText);
@@ -45,13 +46,8 @@ type P = DefaultTreeAdapterMap;
 /** Elements in tree order, template contents excluded. */
 function elementsOf(adapter: DocumentBaseTreeAdapter, root: unknown): unknown[] {
   const out: unknown[] = [];
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (adapter.isElementNode(node)) out.push(node);
-    const children = adapter.getChildNodes(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
+  const loose = adapter as unknown as LooseAdapter;
+  findInclusiveDescendant(loose, root as object, (node) => (loose.isElementNode(node) && out.push(node), false), false);
   return out;
 }
 
