@@ -37,9 +37,8 @@ export { htmlparser2TreeAdapter, type Htmlparser2TreeAdapterMap } from "./htmlpa
 export { domTreeAdapter, type DOMTreeAdapterMap, type DOMNode, type DOMElement, type DOMDocument } from "./dom-tree-adapter.ts";
 export { matchesAboutBlank, matchesAboutSrcdoc } from "./about-url.ts";
 export { DocumentContextError, isDocumentContextError } from "./errors.ts";
+export { createDocumentContext, documentContextOf } from "./document-context.ts";
 export {
-  createDocumentContext,
-  documentContextOf,
   type DocumentContext,
   type DocumentContextOptions,
   type AboutBaseURLSource,
@@ -48,7 +47,7 @@ export {
   type BaseURLChange,
   type BaseURLChangeListener,
   type BaseURLChangeReason,
-} from "./document-context.ts";
+} from "./document-context-types.ts";
 export {
   fallbackBaseURL,
   frozenBaseURL,
