@@ -41,8 +41,8 @@ import type {
 import { DocumentContextError } from "./errors.ts";
 import { adopted, attributeChanged, childrenChanged, notifyMutation, type TrackedContext } from "./mutations.ts";
 import { INERT_DOCUMENT, type NodeDocument, NodeDocuments, structureChanged } from "./node-document.ts";
-import { Scope, ScopeCache, xmlBaseOf } from "./scopes.ts";
-import type { DocumentBaseTreeAdapter, MutationObserverHandle, MutationRecordLike, TreeAdapterTypeMap } from "./tree-adapter.ts";
+import { elementScope, Scope, ScopeCache } from "./scopes.ts";
+import type { MutationObserverHandle, MutationRecordLike } from "./tree-adapter.ts";
 import { findInclusiveDescendant, type LooseAdapter, type LooseMap, rootOf } from "./tree-walk.ts";
 
 /** Every live context, by document (at most one per document). */
@@ -327,8 +327,11 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
     return this.#contextOf(this.nodeDocuments.nodeDocument(node, this.documentNode));
   }
 
-  /** {@link contextOfNode} for a node whose tree records `owner` as its node document. */
-  #contextOfOwner(node: object, owner: object): Context {
+  contextOfRoot(root: object): Context {
+    return this.#contextOf(this.nodeDocuments.rootNodeDocument(root, this.documentNode));
+  }
+
+  contextOfOwner(node: object, owner: object): Context {
     if (owner === this.documentNode) return this;
     return this.#contextOf(this.nodeDocuments.ownerNodeDocument(node, owner, this.documentNode));
   }
@@ -346,68 +349,8 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
 
   // --- Element base URLs ----------------------------------------------------------------
 
-  /**
-   * The scope of `element`: the document scope of its node document, or,
-   * with xml:base, its nearest xml:base ancestor's. Cached along the path
-   * from the element up to the first cached ancestor (or the root).
-   */
   elementScope(element: object): Scope {
-    const adapter = this.adapter;
-    const owner = adapter.getOwnerDocument(element);
-    if (owner !== null && owner !== this.documentNode) {
-      const context = this.#contextOfOwner(element, owner);
-      if (context !== this) return context.elementScope(element);
-    }
-    // Optimisation: a tree that records node documents needs no walk without xml:base.
-    if (owner !== null && !this.xmlBase) return this.root;
-
-    const scopes = this.scopes.scopes;
-    const cached = scopes.get(element);
-    if (cached !== undefined) return cached;
-    // Optimisation: in a walk in tree order the parent is cached already; no path to keep.
-    const parentNode = adapter.getParentNode(element);
-    if (parentNode !== null) {
-      const parentScope = scopes.get(parentNode);
-      if (parentScope !== undefined) {
-        const scope =
-          parentScope.owner.xmlBase && xmlBaseOf(adapter, element) !== null ? new Scope(parentScope.owner, element, parentScope, parentScope.url) : parentScope;
-        scopes.set(element, scope);
-        return scope;
-      }
-    }
-    const path: object[] = [element];
-    let node = element;
-    let top: Scope;
-    let cache = true;
-    for (;;) {
-      const parent = adapter.getParentNode(node);
-      if (parent === null || !adapter.isElementNode(parent)) {
-        const root = parent === null ? node : rootOf(adapter, parent);
-        const context = owner !== null ? this : this.#contextOf(this.nodeDocuments.rootNodeDocument(root, this.documentNode));
-        // Another document's elements are that document's business (and cache).
-        if (context.scopes !== this.scopes) return context.elementScope(element);
-        top = context.root;
-        // An observed tree reports the mutations of the document only: a detached subtree's
-        // would go unreported, so its scopes are not kept.
-        cache = this.#observer === null || root === this.documentNode;
-        break;
-      }
-      const parentScope = scopes.get(parent);
-      if (parentScope !== undefined) {
-        top = parentScope;
-        break;
-      }
-      path.push(parent);
-      node = parent;
-    }
-    let scope = top;
-    const xmlBase = top.owner.xmlBase;
-    for (let i = path.length - 1; i >= 0; i--) {
-      const el = path[i]!;
-      if (xmlBase && xmlBaseOf(adapter, el) !== null) scope = new Scope(scope.owner, el, scope, scope.url);
-      if (cache) scopes.set(el, scope);
-    }
-    return scope;
+    return elementScope(this, element);
   }
 
   /** The scope of any node: an element's own; a child node's parent element's; else its document's. */
@@ -416,7 +359,7 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
     // Optimisation: a tree that records node documents answers without xml:base in one step.
     const owner = adapter.getOwnerDocument(node);
     if (owner !== null) {
-      const context = this.#contextOfOwner(node, owner);
+      const context = this.contextOfOwner(node, owner);
       if (!context.xmlBase) return context.root;
     }
     if (adapter.isElementNode(node)) return this.elementScope(node);

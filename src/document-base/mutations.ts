@@ -7,13 +7,12 @@
  * @module
  */
 
-import type { OutputEncodingName } from "../core/index.ts";
 import { isBaseElement, XML_NAMESPACE } from "../html/index.ts";
 import type { BaseURLChangeReason, ChildrenChange } from "./document-context-types.ts";
 import { type NodeDocuments, structureChanged } from "./node-document.ts";
-import { isForeignElement, type Scope, type ScopeCache, xmlBaseOf } from "./scopes.ts";
+import { isForeignElement, type Scope, type ScopeOwner, xmlBaseOf } from "./scopes.ts";
 import type { MutationRecordLike } from "./tree-adapter.ts";
-import type { LooseAdapter, LooseMap } from "./tree-walk.ts";
+import type { LooseMap } from "./tree-walk.ts";
 
 /**
  * The part of a document context the bookkeeping works on (context.ts's
@@ -24,15 +23,7 @@ import type { LooseAdapter, LooseMap } from "./tree-walk.ts";
  * attributeChanged(contextImpl(context), base, null, "href", "/v1/");
  * ```
  */
-export interface TrackedContext {
-  readonly adapter: LooseAdapter;
-  /** The document, or null for the inert document of template contents. */
-  readonly documentNode: object | null;
-  readonly xmlBase: boolean;
-  readonly outputEncoding: OutputEncodingName;
-  /** The document scope. */
-  readonly root: Scope;
-  readonly scopes: ScopeCache;
+export interface TrackedContext extends ScopeOwner {
   readonly nodeDocuments: NodeDocuments;
   /** The context of `node`'s node document. */
   contextOfNode(node: object): TrackedContext;

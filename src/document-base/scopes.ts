@@ -18,21 +18,35 @@
 
 import { basicURLParse, type OutputEncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { MATHML_NAMESPACE, SVG_NAMESPACE, XML_NAMESPACE } from "../html/index.ts";
-import { forEachInclusiveDescendant, type LooseAdapter } from "./tree-walk.ts";
+import { forEachInclusiveDescendant, type LooseAdapter, rootOf } from "./tree-walk.ts";
 
 /**
- * What a scope needs to know of the document it belongs to.
+ * The context of the document a scope belongs to, as far as scopes go
+ * (context.ts's `Context` is one).
  *
  * @example
  * ```ts
- * const owner: ScopeOwner = { xmlBase: true, outputEncoding: "UTF-8" };
+ * const scope = elementScope(contextImpl(context), element);
  * ```
  */
 export interface ScopeOwner {
+  readonly adapter: LooseAdapter;
+  /** The document, or null for the inert document of template contents. */
+  readonly documentNode: object | null;
   /** Whether xml:base is resolved in this document. */
   readonly xmlBase: boolean;
   /** The encoding URL queries are encoded with. */
   readonly outputEncoding: OutputEncodingName;
+  /** The document scope: its URL is the document base URL. */
+  readonly root: Scope;
+  /** The element scopes of the document's family. */
+  readonly scopes: ScopeCache;
+  /** Whether the context observes its tree (which then reports the document's mutations only). */
+  readonly observing: boolean;
+  /** The context of `node`'s node document, `owner` being the one its tree records. */
+  contextOfOwner(node: object, owner: object): ScopeOwner;
+  /** The context of the document that the tree whose root is `root` belongs to. */
+  contextOfRoot(root: object): ScopeOwner;
 }
 
 /**
@@ -150,6 +164,76 @@ export class ScopeCache {
       if (adapter.isElementNode(node)) scopes.delete(node);
     });
   }
+}
+
+/**
+ * The scope of `element`, asked by `context`: the document scope of its
+ * node document, or, with xml:base, its nearest xml:base ancestor's.
+ * Cached along the path from the element up to the first cached ancestor
+ * (or the root).
+ *
+ * @example
+ * ```ts
+ * elementScope(context, link).href; // "https://example.com/feeds/" under <svg xml:base="/feeds/">
+ * ```
+ */
+export function elementScope(context: ScopeOwner, element: object): Scope {
+  const adapter = context.adapter;
+  const owner = adapter.getOwnerDocument(element);
+  if (owner !== null && owner !== context.documentNode) {
+    const other = context.contextOfOwner(element, owner);
+    if (other !== context) return elementScope(other, element);
+  }
+  // Optimisation: a tree that records node documents needs no walk without xml:base.
+  if (owner !== null && !context.xmlBase) return context.root;
+
+  const scopes = context.scopes.scopes;
+  const cached = scopes.get(element);
+  if (cached !== undefined) return cached;
+  // Optimisation: in a walk in tree order the parent is cached already; no path to keep.
+  const parentNode = adapter.getParentNode(element);
+  if (parentNode !== null) {
+    const parentScope = scopes.get(parentNode);
+    if (parentScope !== undefined) {
+      const scope =
+        parentScope.owner.xmlBase && xmlBaseOf(adapter, element) !== null ? new Scope(parentScope.owner, element, parentScope, parentScope.url) : parentScope;
+      scopes.set(element, scope);
+      return scope;
+    }
+  }
+  const path: object[] = [element];
+  let node = element;
+  let top: Scope;
+  let cache = true;
+  for (;;) {
+    const parent = adapter.getParentNode(node);
+    if (parent === null || !adapter.isElementNode(parent)) {
+      const root = parent === null ? node : rootOf(adapter, parent);
+      const other = owner !== null ? context : context.contextOfRoot(root);
+      // Another document's elements are that document's business (and cache).
+      if (other.scopes !== context.scopes) return elementScope(other, element);
+      top = other.root;
+      // An observed tree reports the mutations of the document only: a detached subtree's
+      // would go unreported, so its scopes are not kept.
+      cache = !context.observing || root === context.documentNode;
+      break;
+    }
+    const parentScope = scopes.get(parent);
+    if (parentScope !== undefined) {
+      top = parentScope;
+      break;
+    }
+    path.push(parent);
+    node = parent;
+  }
+  let scope = top;
+  const xmlBase = top.owner.xmlBase;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const el = path[i]!;
+    if (xmlBase && xmlBaseOf(adapter, el) !== null) scope = new Scope(scope.owner, el, scope, scope.url);
+    if (cache) scopes.set(el, scope);
+  }
+  return scope;
 }
 
 /**
