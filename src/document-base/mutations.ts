@@ -125,16 +125,14 @@ function xmlBaseChanged(context: TrackedContext, element: object, changedValue: 
  * childrenChanged(context, head, { added: [base] }); // reports "document-base-url" if it is now the first base
  * ```
  */
-export function childrenChanged(context: TrackedContext, parent: object, change: ChildrenChange<LooseMap>): void {
+export function childrenChanged(asking: TrackedContext, parent: object, change: ChildrenChange<LooseMap>): void {
   const added = toArray(change.added);
   const removed = toArray(change.removed);
   structureChanged();
-  context.nodeDocuments.inserting(added);
-  const owner = context.contextOfNode(parent);
-  if (owner !== context) {
-    childrenChanged(owner, parent, { added, removed });
-    return;
-  }
+  asking.nodeDocuments.inserted(added);
+  // The rest is the business of the parent's node document.
+  const context = asking.contextOfNode(parent);
+  if (context.nodeDocuments !== asking.nodeDocuments) context.nodeDocuments.inserted(added);
   const adapter = context.adapter;
   const cache = context.scopes;
   const pending: PendingChange[] = [];
@@ -170,7 +168,6 @@ export function childrenChanged(context: TrackedContext, parent: object, change:
   //    document, so removed subtrees keep theirs.)
   if (context.xmlBase) for (const node of removed) cache.forgetSubtree(adapter, node);
   for (const node of added) cache.forgetSubtree(adapter, node);
-  context.nodeDocuments.inserted(added, context.documentNode !== null);
 
   // 3. The first base element, and the document base URL: a change of it is the one change
   //    reported (every node of the document is affected).

@@ -158,16 +158,14 @@ export class NodeDocuments {
   }
 
   /**
-   * Takes note of nodes reported inserted: the document's declarative shadow
-   * roots are its parser's, so they are found now, if not yet, without these.
+   * Takes note of nodes reported inserted (already in place): the
+   * document's declarative shadow roots are its parser's, so they are found
+   * now, if not yet, without these; and the template contents in them are
+   * template contents, wherever they were inserted.
    */
-  inserting(added: readonly object[]): void {
+  inserted(added: readonly object[]): void {
     if (added.length > 0 && this.#declarativeShadowRoots === null) this.#findDeclarativeShadowRoots(added);
-  }
-
-  /** Takes note of the template contents in nodes inserted into the tree of `indexing` (when it indexes them). */
-  inserted(added: readonly object[], indexing: boolean): void {
-    if (indexing && this.#templatesIndexed) for (const node of added) this.#indexTemplates(node);
+    if (this.#templatesIndexed) for (const node of added) this.#indexTemplates(node);
   }
 
   /**

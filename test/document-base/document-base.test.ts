@@ -216,6 +216,19 @@ describe.each(kits)("document base URL over the $name tree", (kit: TreeKit) => {
       expect(baseURI(context, adapter.getTemplateContent($("tpl")))).toBe("about:blank");
     });
 
+    it("a template inserted into template contents, after the contents were asked about, keeps its own contents inert", () => {
+      const { document, context, $ } = open('<base href="/b/"><template id="tpl"><p id="p"></p></template><div id="d"></div>');
+      expect(baseURI(context, $("p"))).toBe("about:blank");
+      const [inner, outer] = [element(document, "template"), element(document, "template")];
+      const [a, b] = [element(document, "a", { href: "x" }), element(document, "a", { href: "x" })];
+      kit.append(adapter.getTemplateContent(inner), a);
+      kit.append(adapter.getTemplateContent(outer), b);
+      insert(context, $("p"), inner);
+      insert(context, $("d"), outer);
+      expect([baseURI(context, a), nodeDocumentURL(context, a)]).toEqual(["about:blank", "about:blank"]);
+      expect([baseURI(context, b), nodeDocumentURL(context, b)]).toEqual(["about:blank", "about:blank"]);
+    });
+
     it("an SVG or MathML element named base is not a base element", () => {
       const foreign = open('<svg><base id="s" href="http://svg.example/"/></svg><math><base id="m" href="http://math.example/"/></math>');
       expect(adapter.getNamespaceURI(foreign.$("s"))).toBe(SVG_NAMESPACE);
