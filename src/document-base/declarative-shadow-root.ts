@@ -1,21 +1,10 @@
 /**
- * Declarative shadow roots in trees whose parser keeps them as templates.
- *
- * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
- * when the HTML parser of a document meets `<template shadowrootmode="open">`
- * (or "closed") inside an element that can host a shadow root, it does not
- * insert the template: it attaches a shadow root to that element and parses
- * the template's contents into it. The shadow root's node document is the
- * document, so the URLs in it resolve against the document base URL, where
- * those of an ordinary template's contents belong to its inert document.
- *
- * parse5 8.1 (and so parse5's default tree, domhandler trees built by parse5,
- * and jsdom 31, which parses with parse5) keep such a template as a
- * `template` element with its contents in a fragment. This module tells,
- * from the tree, which of those templates the standard's parser would have
- * turned into a shadow root; the document context
- * ({@link ./document-context.ts}) then gives their contents the document
- * as node document.
+ * Declarative shadow roots in trees whose parser keeps them as templates:
+ * which `template` elements a parser such as parse5 8.1 (and so jsdom 31)
+ * left where the HTML Standard's parser attaches a shadow root
+ * (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead).
+ * The URLs in their contents resolve against the document base URL, not
+ * about:blank as an ordinary template's do (see node-document.ts).
  *
  * @module
  */
