@@ -59,11 +59,6 @@ export {
   encodingParseAndSerializeURL,
   nodeDocumentURL,
 } from "./document-base-url.ts";
-export {
-  attachesDeclarativeShadowRoot,
-  isValidCustomElementName,
-  isValidShadowHostName,
-  shadowRootModeState,
-  type ShadowRootModeState,
-} from "./declarative-shadow-root.ts";
+export { attachesDeclarativeShadowRoot } from "./declarative-shadow-root.ts";
+export { isValidCustomElementName, isValidShadowHostName, shadowRootModeState, type ShadowRootModeState } from "../html/index.ts";
 export { frameCreationBaseURL } from "./frame-base-url.ts";

@@ -9,8 +9,8 @@
  * @module
  */
 
-import { HTML_NAMESPACE } from "../html/index.ts";
-import { declarativeShadowRootTemplateOf, shadowRootModeState } from "./declarative-shadow-root.ts";
+import { HTML_NAMESPACE, shadowRootModeState } from "../html/index.ts";
+import { declarativeShadowRootTemplateOf } from "./declarative-shadow-root.ts";
 import type { DocumentBaseTreeAdapter } from "./tree-adapter.ts";
 import { forEachInclusiveDescendant, type LooseAdapter, rootOf } from "./tree-walk.ts";
 
