@@ -15,8 +15,6 @@ import { installations } from "./installations.ts";
 import { WindowInstallation } from "./window-installation.ts";
 import type { WindowLike } from "./window.ts";
 
-export type { Installation, InstallationWarning, InstallOptions, JSDOMBaseURLChange } from "./installation.ts";
-
 /**
  * Makes a jsdom window resolve URLs as a browser does. Call it from JSDOM's
  * `beforeParse(window)`, so that docbase sees the document from its first
