@@ -8,8 +8,8 @@
  * @module
  */
 
-import { serializeURL, parseURL } from "../core/index.ts";
-import { frameCreationBaseURL, matchesAboutBlank } from "../document-base/index.ts";
+import { parseURL, serializeURL } from "../core/index.ts";
+import { documentBaseURL, fallbackBaseURL, frameCreationBaseURL, matchesAboutBlank } from "../document-base/index.ts";
 import { HTML_NAMESPACE } from "../html/index.ts";
 import type { DocumentObserver } from "./document-observer.ts";
 import { installations, type RegisteredInstallation } from "./installations.ts";
@@ -155,7 +155,7 @@ export class Frames {
     // through docbase, or in a microtask), and takes the base URL at the frame's position in tree
     // order, as the parser's order gives it; a `<base>` inserted by script before the iframe
     // between insertion and the next read is the one case that differs.
-    const aboutBaseURL = serializeURL(frameCreationBaseURL(this.#host.contextOf(iframe), iframe));
+    const aboutBaseURL = creationBaseURL(this.#host.contextOf(iframe), iframe);
     let origin: FrameOrigin;
     if (srcdoc !== null) {
       // "If element has a srcdoc attribute specified": an about:srcdoc document, whose about base
@@ -211,6 +211,20 @@ export function populateSrcdoc(document: DocumentLike, patches: PropertyPatches,
   document.open();
   document.write(srcdoc);
   document.close();
+}
+
+/**
+ * The about base URL of a frame created now in the container document of
+ * `context`: document-base's `frameCreationBaseURL`, serialized.
+ *
+ * Optimisation: that is the document base URL or the fallback base URL, so
+ * when the two are the same URL (a document without `<base href>`, most of
+ * them) it is that URL, without frameCreationBaseURL's walk of the tree up
+ * to the frame through jsdom's wrappers.
+ */
+function creationBaseURL(context: DOMContext, iframe: ElementLike): string {
+  const documentBase = serializeURL(documentBaseURL(context));
+  return documentBase === serializeURL(fallbackBaseURL(context)) ? documentBase : serializeURL(frameCreationBaseURL(context, iframe));
 }
 
 /** https://html.spec.whatwg.org/multipage/urls-and-fetching.html#matches-about:blank */

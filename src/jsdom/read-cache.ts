@@ -14,7 +14,14 @@ import type { DocumentObserver } from "./document-observer.ts";
 import type { KnownNodeDocument, NativeFunctions } from "./window-functions.ts";
 import type { DocumentLike, DOMContext, ElementLike, NodeLike } from "./window.ts";
 
-/** A getter's computation by the layers: `getReflectedURL(context, element, name)`, …. */
+/**
+ * A getter's computation by the layers, which the cache keeps the value of.
+ *
+ * @example
+ * ```ts
+ * const compute: Compute = (context, element) => getReflectedURL(context, element, "src");
+ * ```
+ */
 export type Compute = (context: DOMContext, element: ElementLike) => string;
 
 /**
