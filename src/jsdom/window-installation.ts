@@ -9,7 +9,7 @@
 
 import { getEncoding } from "../core/index.ts";
 import { type DocumentBaseTreeAdapter, documentContextOf, type DOMTreeAdapterMap, type MutationRecordLike } from "../document-base/index.ts";
-import { type ElementTree, HTML_NAMESPACE } from "../html/index.ts";
+import { type ElementTree, HTML_NAMESPACE, isBaseElement } from "../html/index.ts";
 import type { HyperlinkAttributeName } from "../url-utils/index.ts";
 import { BaseElements } from "./base-elements.ts";
 import { BaseURLChangeListeners } from "./base-url-change-events.ts";
@@ -350,10 +350,10 @@ function collect(root: NodeLike, frames: Set<ElementLike>): boolean {
   if (root.nodeType !== 1 && root.nodeType !== 11) return false;
   let bases = false;
   const take = (element: ElementLike): void => {
-    if (element.namespaceURI !== HTML_NAMESPACE) return;
     const name = element.localName;
-    if (name === "iframe") frames.add(element);
-    else if (name === "base") bases = true;
+    const namespace = element.namespaceURI;
+    if (name === "iframe" && namespace === HTML_NAMESPACE) frames.add(element);
+    else if (isBaseElement(name, namespace)) bases = true;
   };
   if (root.nodeType === 1) take(root as ElementLike);
   const candidates = (root as Partial<DocumentLike>).querySelectorAll?.("iframe, base");
