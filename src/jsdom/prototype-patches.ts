@@ -23,24 +23,37 @@ import type { Compute } from "./read-cache.ts";
 import { type DOMContext, type ElementLike, interfaceOf, type NodeLike, type WindowLike } from "./window.ts";
 
 /**
- * What the accessors call: the installation's reads, each after the
- * pending mutation records are taken.
+ * What the accessors call besides the reads: the installation, which takes
+ * the pending mutation records.
  *
  * @example
  * ```ts
- * const reads: Reads = installation; // a WindowInstallation
+ * const synced: Synced = installation; // a WindowInstallation
+ * baseURI(synced.contextOf(node), node);
+ * ```
+ */
+export interface Synced {
+  /** The context of a node's node document, the pending records taken. */
+  contextOf(node: NodeLike): DOMContext;
+  /** Takes the pending mutation records (frames included). */
+  sync(): void;
+}
+
+/**
+ * The reads of URL attributes that the getters call (a ReadCache): each
+ * takes the pending mutation records first.
+ *
+ * @example
+ * ```ts
+ * const reads: Reads = cache;
  * reads.read(img, "src", "src", (context, element) => getReflectedURL(context, element, "src"));
  * ```
  */
 export interface Reads {
-  /** The context of a node's node document. */
-  contextOf(node: NodeLike): DOMContext;
   /** A reflected URL attribute's value (see read-cache.ts). */
   read(element: ElementLike, name: string, contentAttribute: string, compute: Compute): string;
   /** An HTMLHyperlinkElementUtils attribute's value (see read-cache.ts). */
   readHyperlink(element: ElementLike, name: HyperlinkAttributeName, compute: Compute): string;
-  /** Takes the pending mutation records (frames included). */
-  sync(): void;
 }
 
 /**
@@ -49,15 +62,15 @@ export interface Reads {
  *
  * @example
  * ```ts
- * patchPrototypes(window, patches, installation);
- * window.document.querySelector("a").href; // through installation.readHyperlink
+ * patchPrototypes(window, patches, installation, cache);
+ * window.document.querySelector("a").href; // through cache.readHyperlink
  * ```
  */
-export function patchPrototypes(window: WindowLike, patches: PropertyPatches, reads: Reads): void {
+export function patchPrototypes(window: WindowLike, patches: PropertyPatches, synced: Synced, reads: Reads): void {
   // https://dom.spec.whatwg.org/#dom-node-baseuri — "the node document's document base URL, serialized".
   patches.accessor(window.Node.prototype, "baseURI", function (this: object) {
     const node = this as NodeLike;
-    return baseURI(reads.contextOf(node), node);
+    return baseURI(synced.contextOf(node), node);
   });
 
   // https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils
@@ -75,7 +88,7 @@ export function patchPrototypes(window: WindowLike, patches: PropertyPatches, re
           ? undefined
           : function (this: object, value: unknown): void {
               const element = this as ElementLike;
-              setHyperlinkAttribute(reads.contextOf(element), element, attribute as HyperlinkSettableAttributeName, String(value));
+              setHyperlinkAttribute(synced.contextOf(element), element, attribute as HyperlinkSettableAttributeName, String(value));
             };
       patches.accessor(prototype, attribute, get, set);
     }
@@ -104,7 +117,7 @@ export function patchPrototypes(window: WindowLike, patches: PropertyPatches, re
       },
       function (this: object, value: unknown) {
         const element = this as ElementLike;
-        setReflectedURL(reads.contextOf(element), element, name, String(value));
+        setReflectedURL(synced.contextOf(element), element, name, String(value));
       },
     );
   }
@@ -116,7 +129,7 @@ export function patchPrototypes(window: WindowLike, patches: PropertyPatches, re
       const originalGet = patches.originalOf(iframe, key)?.get;
       if (originalGet === undefined) continue;
       patches.accessor(iframe, key, function (this: object) {
-        reads.sync();
+        synced.sync();
         return originalGet.call(this);
       });
     }

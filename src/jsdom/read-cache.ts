@@ -39,6 +39,19 @@ export interface CacheContexts {
 }
 
 /**
+ * The installation, as the cache calls it before each read.
+ *
+ * @example
+ * ```ts
+ * const host: CacheHost = installation; // its sync() takes the pending mutation records
+ * ```
+ */
+export interface CacheHost {
+  /** Takes the pending mutation records (and the document's URL and encoding changes). */
+  sync(): void;
+}
+
+/**
  * Whether an element is an HTML `a` or `area` element (the elements with
  * HTMLHyperlinkElementUtils), learned once per cache entry from its local
  * name and namespace, which never change.
@@ -102,16 +115,17 @@ interface CacheEntry {
  * call (but for the observer's records), or one while the attributes are
  * not observed, is what makes docbase's getters fast. Only elements in the
  * window document's tree are cached: theirs are the insertions and removals
- * observed. Its callers take the pending mutation records first.
+ * observed. Each read has the host take the pending mutation records first.
  *
  * @example
  * ```ts
- * const cache = new ReadCache(document, native, known, contexts, false);
+ * const cache = new ReadCache(installation, document, native, known, contexts, false);
  * cache.observe(observer); // once the document's context is made
  * cache.read(img, "src", "src", (context, element) => getReflectedURL(context, element, "src"));
  * ```
  */
 export class ReadCache {
+  readonly #host: CacheHost;
   readonly #document: DocumentLike;
   readonly #native: NativeFunctions;
   readonly #known: KnownNodeDocument;
@@ -123,7 +137,8 @@ export class ReadCache {
   /** Bumped when nodes are inserted or removed, or the base URL changes: every entry is then stale. */
   #generation = 0;
 
-  constructor(document: DocumentLike, native: NativeFunctions, known: KnownNodeDocument, contexts: CacheContexts, xmlBase: boolean) {
+  constructor(host: CacheHost, document: DocumentLike, native: NativeFunctions, known: KnownNodeDocument, contexts: CacheContexts, xmlBase: boolean) {
+    this.#host = host;
     this.#document = document;
     this.#native = native;
     this.#known = known;
@@ -148,6 +163,7 @@ export class ReadCache {
    * cached when the element is in the window document's tree).
    */
   read(element: ElementLike, name: string, contentAttribute: string, compute: Compute): string {
+    this.#host.sync();
     const entry = this.#entryOf(element);
     if (entry === null) return compute(this.#contexts.contextOf(element), element);
     const observer = this.#observer!;
@@ -178,6 +194,7 @@ export class ReadCache {
    * `compute` is), cached as {@link read} caches, with the href attribute.
    */
   readHyperlink(element: ElementLike, name: HyperlinkAttributeName, compute: Compute): string {
+    this.#host.sync();
     const entry = this.#entryOf(element);
     if (entry === null) return compute(this.#contexts.contextOf(element), element);
     const observer = this.#observer!;

@@ -10,7 +10,6 @@
 import { getEncoding } from "../core/index.ts";
 import { type DocumentBaseTreeAdapter, documentContextOf, type DOMTreeAdapterMap, type MutationRecordLike } from "../document-base/index.ts";
 import { type ElementTree, HTML_NAMESPACE, isBaseElement } from "../html/index.ts";
-import type { HyperlinkAttributeName } from "../url-utils/index.ts";
 import { BaseElements } from "./base-elements.ts";
 import { BaseURLChangeListeners } from "./base-url-change-events.ts";
 import { DocumentContexts } from "./document-contexts.ts";
@@ -21,8 +20,8 @@ import { type FrameInstallation, type FrameOrigin, Frames, populateSrcdoc } from
 import type { Installation, InstallationWarning, InstallOptions, JSDOMBaseURLChange } from "./installation.ts";
 import { installations } from "./installations.ts";
 import { PropertyPatches } from "./property-patches.ts";
-import { patchPrototypes, type Reads } from "./prototype-patches.ts";
-import { type Compute, ReadCache } from "./read-cache.ts";
+import { patchPrototypes, type Synced } from "./prototype-patches.ts";
+import { type CacheHost, ReadCache } from "./read-cache.ts";
 import { type KnownNodeDocument, type NativeFunctions, nativeFunctions, windowTreeAdapter } from "./window-functions.ts";
 import type { DocumentLike, DOMContext, ElementLike, MutationRecordShape, NodeLike, WindowLike } from "./window.ts";
 
@@ -45,11 +44,11 @@ const ENCODING_PENDING = 4;
  * @example
  * ```ts
  * const installation = new WindowInstallation(window, {}, null);
- * installation.read(img, "src", "src", compute);
+ * installation.contextOf(img); // the window document's context, up to date
  * installation.uninstall();
  * ```
  */
-export class WindowInstallation implements Installation, FrameInstallation, Reads {
+export class WindowInstallation implements Installation, FrameInstallation, Synced, CacheHost {
   readonly window: WindowLike;
   /** The window's document (a window keeps its Document object). */
   readonly #document: DocumentLike;
@@ -97,7 +96,7 @@ export class WindowInstallation implements Installation, FrameInstallation, Read
       this.#cache.invalidate();
       this.#listeners.emit(change);
     });
-    this.#cache = new ReadCache(document, native, known, this.#contexts, xmlBase);
+    this.#cache = new ReadCache(this, document, native, known, this.#contexts, xmlBase);
     this.#url = new DocumentURLWatch(window, container?.origin.documentURL !== undefined, {
       changed: () => {
         this.#pending |= URL_CHANGED;
@@ -107,7 +106,7 @@ export class WindowInstallation implements Installation, FrameInstallation, Read
       },
     });
     if (!this.#url.hooked) this.#pending |= URL_UNWATCHED;
-    patchPrototypes(window, this.#patches, this);
+    patchPrototypes(window, this.#patches, this, this.#cache);
     this.#frames = new Frames({
       window,
       patches: this.#patches,
@@ -192,16 +191,6 @@ export class WindowInstallation implements Installation, FrameInstallation, Read
   contextOf(node: NodeLike): DOMContext {
     this.sync();
     return this.#contexts.contextOf(node);
-  }
-
-  read(element: ElementLike, name: string, contentAttribute: string, compute: Compute): string {
-    this.sync();
-    return this.#cache.read(element, name, contentAttribute, compute);
-  }
-
-  readHyperlink(element: ElementLike, name: HyperlinkAttributeName, compute: Compute): string {
-    this.sync();
-    return this.#cache.readHyperlink(element, name, compute);
   }
 
   syncedDocumentContext(): DOMContext | null {
