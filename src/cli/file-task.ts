@@ -174,6 +174,30 @@ export function failures(counts: Readonly<Record<string, number>>): number {
 }
 
 /**
+ * A module loaded the first time the work on a file asks for it, and
+ * only then.
+ *
+ * Optimisation: the main thread loads a command's module in every run,
+ * and the library the work reads files with (the links layer, parse5,
+ * the encoding sniffer) costs as much to load as the rest of the command.
+ * It loads in the thread that reads files — a worker, or the main thread
+ * when it does the work itself — and not in a main thread that hands the
+ * files to workers.
+ *
+ * @example
+ * ```ts
+ * const library = loadOnce(() => import("../links/index.ts"));
+ * const { extractLinks } = await library(); // loaded now; at once the next time
+ * ```
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+const documentText = loadOnce(() => import("./document-text.ts"));
+
+/**
  * Why a document cannot be decoded, or null when it can: one whose
  * encoding (sniffed from its first 1024 bytes, or `encoding`) is the
  * replacement encoding decodes to one U+FFFD, so there is nothing in it
@@ -186,8 +210,7 @@ export function failures(counts: Readonly<Record<string, number>>): number {
  * ```
  */
 export async function undecodable(bytes: Uint8Array, encoding: string | undefined): Promise<string | null> {
-  // Optimisation: the sniffer loads with the first file this thread reads, not when a command starts.
-  const { sniffEncoding } = await import("./document-text.ts");
+  const { sniffEncoding } = await documentText();
   return sniffEncoding(bytes, encoding) === "replacement" ? "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded" : null;
 }
 

@@ -168,7 +168,7 @@ const utf8 = new TextDecoder();
  * delimiters, the path and credentials having them percent-encoded).
  *
  * Optimisation: `check` looks up every link's URL, which the links layer
- * has serialized already: parsing it again cost a tenth of the command.
+ * has serialized already: it is not parsed again.
  *
  * @example
  * ```ts
@@ -216,7 +216,7 @@ export interface SiteFiles {
 /**
  * A {@link SiteFiles} over the lists a walk made, and its symbolic links
  * (`links`: each path to where the walk listed what it leads to, see
- * {@link SiteListing.symlinkTargets}): a path through a link to a
+ * `SiteListing.symlinkTargets` in `site-walk.ts`): a path through a link to a
  * directory is a path in that directory.
  *
  * @example

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type FileJob, type FileWork, failures, readDocument, type TaskEnvironment } from "../file-task.ts";
+import { type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, readStandardInput } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -48,6 +48,9 @@ export interface CheckTask {
   readonly fragments?: boolean | undefined;
 }
 
+/** The check of one document and the library under it, loaded where files are read (see loadOnce). */
+const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
+
 /**
  * `docbase check`'s work on one file: its findings, one line each, and
  * with fragments the page's part of the fragment check across pages.
@@ -62,8 +65,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
     const bytes = await readDocument(job, env, task.encoding);
     if (!(bytes instanceof Uint8Array)) return bytes;
     const fragments = task.fragments === true;
-    // Optimisation: the library loads with the first file this thread reads, not when the command starts.
-    const { checkDocument } = await import("./check/check-document.ts");
+    const { checkDocument } = await checkDocumentModule();
     const { links, findings, pending, targets } = checkDocument(bytes, {
       url: job.url,
       encoding: task.encoding,

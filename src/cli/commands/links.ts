@@ -8,7 +8,7 @@
 
 import type { Link } from "../../links/index.ts";
 import { feedLinkStream, UndecodableDocument } from "../document-stream.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, readDocument, type TaskEnvironment } from "../file-task.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment } from "../file-task.ts";
 import { escapeControls, formatLinkTable, plural } from "../format.ts";
 import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -45,6 +45,9 @@ export interface LinksTask {
   /** The site root URL (a prefix): links under it are internal. Null: none are. */
   readonly siteRoot: string | null;
 }
+
+/** The links library, loaded where files are read (see loadOnce). */
+const library = loadOnce(() => import("../../links/index.ts"));
 
 function linkCounts(): Record<string, number> {
   return { files: 1, links: 0, shown: 0, internal: 0, external: 0, invalid: 0 };
@@ -86,8 +89,7 @@ export const linksWork: FileWork<LinksTask> = {
   async run(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
     const bytes = await readDocument(job, env, task.encoding);
     if (!(bytes instanceof Uint8Array)) return bytes;
-    // Optimisation: the library loads with the first file this thread reads, not when the command starts.
-    const { extractLinks } = await import("../../links/index.ts");
+    const { extractLinks } = await library();
     const links = extractLinks(bytes, { url: job.url, encoding: task.encoding });
     const counts = linkCounts();
     const shown = countLinks(links, task, counts);
@@ -114,7 +116,7 @@ export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string
   const ready: Link[] = [];
   const table: Link[] = [];
   try {
-    const { LinkStream } = await import("../../links/index.ts");
+    const { LinkStream } = await library();
     const stream = new LinkStream({ url, encoding: task.encoding, onLink: (link) => ready.push(link) });
     await feedLinkStream(stream, pieces, task.encoding, async () => {
       const shown = countLinks(ready, task, counts);

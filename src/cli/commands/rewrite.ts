@@ -15,7 +15,7 @@ import type { Link, LinkStream } from "../../links/index.ts";
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
 import { fileChunks, feedLinkStream, StreamFailure, UndecodableDocument } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, undecodable } from "../file-task.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, undecodable } from "../file-task.ts";
 import { escapeControls, formatSeconds, formatValue, linkLabel, plural } from "../format.ts";
 import { inputKind, reportListingProblems } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -74,6 +74,9 @@ export interface RewriteTask {
   readonly dryRun: boolean;
 }
 
+/** The links library, loaded where files are read (see loadOnce). */
+const library = loadOnce(() => import("../../links/index.ts"));
+
 /** A link the rewrite changed, and its new value. */
 interface Change {
   readonly link: Link;
@@ -82,8 +85,7 @@ interface Change {
 
 /** The task's rewrite, noting each link it changes in `changes`. */
 async function noteChanges(mode: RewriteMode, changes: Change[]): Promise<(link: Link) => string | undefined> {
-  // Optimisation: the library loads with the first file this thread reads, not when the command starts.
-  const { absolutize, rebase, relativize } = await import("../../links/index.ts");
+  const { absolutize, rebase, relativize } = await library();
   const rewrite = mode.type === "absolute" ? absolutize() : mode.type === "relative" ? relativize() : rebase(mode.from, mode.to);
   return (link) => {
     const to = rewrite(link);
@@ -138,7 +140,7 @@ export const rewriteWork: FileWork<RewriteTask> = {
     const why = await undecodable(bytes, task.encoding);
     if (why !== null) return failedFile(job, "undecodable", why);
     const changes: Change[] = [];
-    const { rewriteLinks } = await import("../../links/index.ts");
+    const { rewriteLinks } = await library();
     let output: Uint8Array;
     try {
       output = rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task.mode, changes) });
@@ -210,7 +212,7 @@ async function rewritePieces(
   write: (chunk: Uint8Array) => Promise<void>,
   changes: Change[],
 ): Promise<void> {
-  const { LinkStream } = await import("../../links/index.ts");
+  const { LinkStream } = await library();
   const output: Uint8Array[] = [];
   let stream: LinkStream;
   try {

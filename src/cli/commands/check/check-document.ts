@@ -40,7 +40,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
     let first = true;
     let shown = 0;
     for (const error of errors) {
-      // Bounded: a URL with thousands of errors (a 2 MB href of "% ") lists its first ones and a count.
+      // Bounded: a URL with thousands of errors lists its first ones and a count.
       if (shown === MAX_ERRORS_PER_LINK) {
         findings.push({
           line: error.line,
@@ -57,7 +57,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
       const description = validationErrorTypes[error.type as ValidationErrorType]?.description ?? "";
       const fails = link.url === null ? " The URL does not parse." : "";
       // Bounded: the message shows the offending part of a long value, and only a link's first finding
-      // carries the whole value and URL (each error repeating them made the output quadratic in one URL).
+      // carries the whole value and URL (each error repeating them would make the output quadratic in one URL).
       const at = link.value.length > 120 ? ` (at ${error.start}–${error.end} of ${link.value.length})` : "";
       findings.push({
         line: error.line,
@@ -103,8 +103,8 @@ let destinations: {
  * fragment is looked up once per thread. Before that, a direct-mapped memo
  * of the last URL in each of its slots answers a repeat without cutting
  * the URL: the links layer gives a repeated value the same string, which
- * compares at once (a Map of every URL cost more than it saved on a site
- * whose links are all distinct).
+ * compares at once (where a Map of every URL would grow with a site whose
+ * links are all distinct).
  */
 function destination(root: string, site: SiteFiles, url: string): Destination | null {
   if (destinations === null || destinations.root !== root || destinations.site !== site) {
