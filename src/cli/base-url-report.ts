@@ -23,6 +23,7 @@ import {
 } from "../document-base/index.ts";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import { type Link, sourcePosition, type SourcePosition } from "../links/index.ts";
+import type { LinksRead } from "../links/internal.ts";
 import { decodeText, documentEncoding } from "./document-text.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
@@ -225,4 +226,45 @@ export function baseURLReport(bytes: Uint8Array, links: readonly Link[], options
     if (first !== null) linksBeforeBase = { count, first };
   }
   return { documentURL: options.url, encoding, fallbackBaseURL: fallback, documentBaseURL: documentBase, derivation, bases, linksBeforeBase };
+}
+
+/**
+ * How the base URL of a document comes about, from one reading of it
+ * (`readLinks` with `{ bases: true }`); `documentURL` is its URL.
+ *
+ * @example
+ * ```ts
+ * const bytes = new TextEncoder().encode('<link href=a.css><base href="/v2/"><base href="/v3/">');
+ * const report = baseURLReportOfRead(readLinks(bytes, { url: "https://example.com/docs/" }, { bases: true }), "https://example.com/docs/");
+ * report.documentBaseURL; // "https://example.com/v2/"
+ * report.bases.map((b) => b.status); // ["used", "not-first"]
+ * report.linksBeforeBase; // { count: 1, first: { line: 1, column: 12 } }
+ * ```
+ */
+export function baseURLReportOfRead(read: LinksRead, documentURL: string): BaseURLReport {
+  if (read.bases === null) throw new TypeError("baseURLReport: the document was read without { bases: true }");
+  const used = read.bases.find((b) => b.status === "used");
+  let linksBeforeBase: BaseURLReport["linksBeforeBase"] = null;
+  if (used !== undefined && read.documentBaseURL !== read.fallbackBaseURL) {
+    let count = 0;
+    let first: SourcePosition | null = null;
+    for (const link of read.links) {
+      if (link.start >= used.start) break;
+      // Links that the base does not change: other bases, form actions without one, absolute URLs, itemtype.
+      if (link.srcdoc !== 0 || link.element === "base" || link.missing === true || link.base !== read.documentBaseURL) continue;
+      if (parseURL(link.value) !== null) continue;
+      count++;
+      first ??= { line: link.line, column: link.column };
+    }
+    if (first !== null) linksBeforeBase = { count, first };
+  }
+  return {
+    documentURL,
+    encoding: read.encoding,
+    fallbackBaseURL: read.fallbackBaseURL,
+    documentBaseURL: read.documentBaseURL,
+    derivation: used === undefined ? "fallback" : "base",
+    bases: read.bases.map(({ line, column, href, url, status, reason, inBody }) => ({ line, column, href, url, status, reason, inBody })),
+    linksBeforeBase,
+  };
 }
