@@ -16,6 +16,6 @@
 
 export { readLinks, type LinksRead, type ReadWants } from "./read-links.ts";
 export { type BaseElement, type BaseElementStatus } from "./base-elements.ts";
-export { type EncodingSource } from "./encoding-sniffing.ts";
+export { type EncodingSource, sniffEncoding } from "./encoding-sniffing.ts";
 export { documentFragmentTargets, extractLinksAndTargets, type DocumentTargets } from "./fragment-targets.ts";
 export { findPotentialIndicatedElement, removeFragmentDirective, selectIndicatedPart, type FragmentTargets } from "./indicated-part.ts";
