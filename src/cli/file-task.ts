@@ -200,8 +200,8 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 const links = loadOnce(() => import("../links/internal.ts"));
 
 /**
- * What a document whose encoding is the replacement encoding is: one
- * U+FFFD, with nothing in it to read.
+ * Why a document whose encoding is the replacement encoding fails: it
+ * decodes to one U+FFFD, with nothing in it to read.
  *
  * @example
  * ```ts
