@@ -33,6 +33,7 @@ export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "../ht
  * ```
  */
 export interface ReflectedURLAttribute {
+  /** The HTML element's local name. */
   readonly element: string;
   readonly name: ReflectedURLAttributeName;
   /** No namespace. */
