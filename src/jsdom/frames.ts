@@ -106,6 +106,7 @@ export class Frames {
     // https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-length) there is no
     // frame to process, and the walk of the whole tree is skipped.
     if (this.#childNavigables() === 0) return;
+    // Optimisation: jsdom answers getElementsByTagName much faster than querySelectorAll.
     const existing = document.getElementsByTagName("iframe");
     for (let i = 0; i < existing.length; i++) {
       const iframe = existing[i]!;
