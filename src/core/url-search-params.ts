@@ -13,11 +13,7 @@ import type { URLRecord } from "./url-record.ts";
 /** The URL object a URLSearchParams belongs to: a box around its current URL record. */
 export interface URLRecordBox {
   record: URLRecord;
-  /**
-   * The URL's query object, when a change of its list has not been written
-   * into `record.query` yet (see URLSearchParams' #update); the URL's
-   * record accessor writes it before any read or write of the record.
-   */
+  /** A query list not yet written into `record.query`; the URL's record accessor writes it first. */
   pending: URLSearchParams | null;
 }
 
@@ -112,12 +108,10 @@ export class URLSearchParams {
   /**
    * https://url.spec.whatwg.org/#concept-urlsearchparams-update
    *
-   * Optimisation: the steps serialize the whole list into the URL's query at
-   * every change, so n appends cost O(n²) (20,000 took 11 s). The URL's
-   * query is only observable through the URL, whose record accessor writes
-   * the pending serialization first (URLRecordBox.pending): the URL reads
-   * exactly what the eager steps would have written, once per read after
-   * any number of changes.
+   * Optimisation: the steps serialize the whole list at every change (n
+   * appends: O(n²)); the query is only observable through the URL, whose
+   * record accessor writes the pending serialization first, so the URL reads
+   * exactly what the eager steps would have written.
    */
   #update(): void {
     if (this.#url === null) return;
