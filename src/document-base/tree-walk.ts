@@ -1,21 +1,14 @@
 /**
- * Iterative tree walks over any {@link DocumentBaseTreeAdapter}. Nothing
- * here recurses: a tree 100,000 levels deep (or 100,000 siblings wide) is
- * walked with a constant call stack.
- *
- * Internal module: the algorithms of this layer use it; it is not part of
- * the public face.
+ * Iterative tree walks over any {@link DocumentBaseTreeAdapter}: nothing
+ * recurses, so a tree 100,000 levels deep is walked with a constant stack.
+ * Internal.
  *
  * @module
  */
 
 import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
-/**
- * The type map the implementation works with: every node is an opaque
- * object, and the adapter knows what it is. (The public functions are typed
- * with the caller's own map.)
- */
+/** The type map of the implementation: every node an opaque object the adapter knows. */
 export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object, object>;
 /** An adapter seen through {@link LooseMap}. */
 export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
@@ -35,10 +28,9 @@ export function rootOf(adapter: LooseAdapter, node: object): object {
 /**
  * Visits `root` and its descendants in tree order
  * (https://dom.spec.whatwg.org/#concept-tree-order) until `visit` returns
- * true, and returns the node it stopped at, or null. With `templateContents`,
- * the contents of every template met are walked as well (after the tree
- * they hang from, in no particular order); without, they are not entered,
- * as the HTML Standard's "in tree order" never does.
+ * true; returns that node, or null. With `templateContents`, every template's
+ * contents are walked too (after the tree, in no particular order); without,
+ * never, as the HTML Standard's "in tree order" never enters them.
  */
 export function findInclusiveDescendant(
   adapter: LooseAdapter,
