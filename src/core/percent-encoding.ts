@@ -8,9 +8,8 @@
  */
 
 /**
- * A percent-encode set: a 128-entry table for the ASCII code points, 1 where
- * the code point is in the set. Every set of the standard includes all code
- * points above U+007E, so only ASCII needs a table.
+ * A percent-encode set: a 128-entry table, 1 where the ASCII code point is in
+ * the set (every set holds all code points above U+007E).
  *
  * Optimisation: a typed-array lookup instead of a predicate per code point.
  */
@@ -70,10 +69,8 @@ export function percentEncode(byte: number): string {
 }
 
 /**
- * Appends the UTF-8 percent-encoding of the code point at `input[i]` (a
- * surrogate pair counts as one code point; a lone surrogate is encoded as
- * U+FFFD, as the standard's USVString conversion would have made it) and
- * returns how many code units it consumed.
+ * Appends the UTF-8 percent-encoding of the code point at `input[i]` (a lone
+ * surrogate as U+FFFD) and returns the code units consumed.
  */
 function utf8PercentEncodeCodeUnitAt(input: string, i: number, out: string[]): number {
   const c = input.charCodeAt(i);

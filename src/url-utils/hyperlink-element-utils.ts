@@ -173,17 +173,14 @@ function setTheURLFrom(context: LooseContext, element: object, href: string | nu
   state.href = href;
   state.serialized = null;
   state.origin = null;
-  // 1. Set this element's url to null.
   state.url = null;
   state.base = null;
-  // 2. If this element's href content attribute is absent, then return.
   if (href === null) return state;
   // 3. Let url be the result of encoding-parsing a URL given this element's href content
   //    attribute's value, relative to this element's node document.
   // Deviation (opt-in): with the xmlBase option, relative to the element's base URL, which
   // xml:base can change, as HTML 5 resolved it.
   state.base = elementBaseURL(context, element);
-  // 4. If url is not failure, then set this element's url to url.
   const url = encodingParseURL(context, href, element);
   state.url = url === null ? null : Object.freeze(url);
   if (isKeptHyperlinkURL(url)) blobURLSet = true;
