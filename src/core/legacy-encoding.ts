@@ -47,10 +47,7 @@ const ERROR = -1;
 function singleByteEncoder(encoding: OutputEncodingName): EncoderHandler {
   const table = singleByteEncoderTable(encoding);
   return (codePoint) => {
-    // 3. Let pointer be the index pointer for codePoint in index single-byte.
     const byte = codePoint < table.length ? table[codePoint]! : 0;
-    // 4. If pointer is null, then return error with codePoint.
-    // 5. Return a byte whose value is pointer + 0x80.
     return byte === 0 ? ERROR : byte;
   };
 }
@@ -60,7 +57,6 @@ const xUserDefinedEncoder: EncoderHandler = (codePoint) => {
   // 3. If codePoint is in the range U+F780 to U+F7FF, inclusive, then return
   // a byte whose value is codePoint − 0xF780 + 0x80.
   if (codePoint >= 0xf780 && codePoint <= 0xf7ff) return codePoint - 0xf780 + 0x80;
-  // 4. Return error with codePoint.
   return ERROR;
 };
 
@@ -107,7 +103,6 @@ function gb18030Encoder(isGBK: boolean): EncoderHandler {
     // 5. The GB18030-2005 compatibility rows.
     const compatible = gb18030PrivateUseBytes.get(codePoint);
     if (compatible !== undefined) return compatible;
-    // 6. Let pointer be the index pointer for codePoint in index gb18030.
     let pointer = indexPointer(index, codePoint);
     // 7. If pointer is non-null: two bytes.
     if (pointer >= 0) {
@@ -136,9 +131,7 @@ function gb18030Encoder(isGBK: boolean): EncoderHandler {
 function big5Encoder(): EncoderHandler {
   const index = big5Pointers();
   return (codePoint) => {
-    // 3. Let pointer be the index Big5 pointer for codePoint.
     const pointer = indexPointer(index, codePoint);
-    // 4. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 5–8.
     const trailing = pointer % 157;
@@ -161,7 +154,6 @@ function eucJPEncoder(): EncoderHandler {
     // 6. If codePoint is U+2212 (−), then set it to U+FF0D (－).
     // 7. Let pointer be the index pointer for codePoint in index jis0208.
     const pointer = indexPointer(index, codePoint === 0x2212 ? 0xff0d : codePoint);
-    // 8. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 9–11.
     return ((((pointer / 94) | 0) + 0xa1) << 8) | ((pointer % 94) + 0xa1);
@@ -183,7 +175,6 @@ function shiftJISEncoder(): EncoderHandler {
     // 6. If codePoint is U+2212 (−), then set it to U+FF0D (－).
     // 7. Let pointer be the index Shift_JIS pointer for codePoint.
     const pointer = indexPointer(index, codePoint === 0x2212 ? 0xff0d : codePoint);
-    // 8. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 9–13.
     const leading = (pointer / 188) | 0;
@@ -198,9 +189,7 @@ function shiftJISEncoder(): EncoderHandler {
 function eucKREncoder(): EncoderHandler {
   const index = eucKRPointers();
   return (codePoint) => {
-    // 3. Let pointer be the index pointer for codePoint in index EUC-KR.
     const pointer = indexPointer(index, codePoint);
-    // 4. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 5–7.
     return ((((pointer / 190) | 0) + 0x81) << 8) | ((pointer % 190) + 0x41);
