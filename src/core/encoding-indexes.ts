@@ -17,6 +17,11 @@ import { createSinglebyteDecoder } from "@exodus/bytes/single-byte.js";
 /**
  * Pointers by code point: `bmp[codePoint]` is pointer + 1 (0: none) for code
  * points up to U+FFFF, `astral` holds the few above.
+ *
+ * @example
+ * ```ts
+ * eucKRPointers().bmp[0xac00]; // 9027: pointer 9026, plus one
+ * ```
  */
 export interface PointerTable {
   readonly bmp: Uint16Array;
@@ -219,6 +224,13 @@ export const gb18030Pointers = cached(() =>
  * first code point and its pointer. Derived from the four-byte sequences of
  * pointers 0–39419 cut into runs; pointer 7457 (U+E7C7) is left out, as the
  * standard special-cases it.
+ *
+ * @example
+ * ```ts
+ * const { codePoints, pointers } = gb18030Ranges();
+ * codePoints[0]; // 0x80
+ * pointers[0]; // 0
+ * ```
  */
 export interface GB18030Ranges {
   readonly codePoints: Int32Array;
@@ -291,7 +303,14 @@ export function gb18030RangesPointer(codePoint: number): number {
 
 // --- index ISO-2022-JP katakana --------------------------------------------
 
-/** index ISO-2022-JP katakana: U+FF61–U+FF9F to full-width katakana; pointer = code point − 0xFF61. */
+/**
+ * index ISO-2022-JP katakana: U+FF61–U+FF9F to full-width katakana; pointer = code point − 0xFF61.
+ *
+ * @example
+ * ```ts
+ * iso2022JPKatakana[0xff71 - 0xff61]; // "ア" (for U+FF71)
+ * ```
+ */
 export const iso2022JPKatakana =
   "。「」、・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン゛゜";
 

@@ -21,7 +21,15 @@ function makeSet(base: PercentEncodeSet | null, extra: string): PercentEncodeSet
   return set;
 }
 
-/** https://url.spec.whatwg.org/#c0-control-percent-encode-set — C0 controls and U+007F (all above U+007E). */
+/**
+ * https://url.spec.whatwg.org/#c0-control-percent-encode-set — C0 controls and U+007F (all above U+007E).
+ *
+ * @example
+ * ```ts
+ * c0ControlPercentEncodeSet[0x7f]; // 1
+ * c0ControlPercentEncodeSet[0x20]; // 0
+ * ```
+ */
 export const c0ControlPercentEncodeSet: PercentEncodeSet = (() => {
   const set = new Uint8Array(128);
   for (let i = 0; i <= 0x1f; i++) set[i] = 1;
@@ -29,28 +37,85 @@ export const c0ControlPercentEncodeSet: PercentEncodeSet = (() => {
   return set;
 })();
 
-/** https://url.spec.whatwg.org/#fragment-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#fragment-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * fragmentPercentEncodeSet[0x3c]; // 1 ("<")
+ * ```
+ */
 export const fragmentPercentEncodeSet: PercentEncodeSet = makeSet(c0ControlPercentEncodeSet, ' "<>`');
 
-/** https://url.spec.whatwg.org/#query-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#query-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * queryPercentEncodeSet[0x23]; // 1 ("#")
+ * queryPercentEncodeSet[0x27]; // 0 ("'" is in the special-query set only)
+ * ```
+ */
 export const queryPercentEncodeSet: PercentEncodeSet = makeSet(c0ControlPercentEncodeSet, ' "#<>');
 
-/** https://url.spec.whatwg.org/#special-query-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#special-query-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * specialQueryPercentEncodeSet[0x27]; // 1 ("'")
+ * ```
+ */
 export const specialQueryPercentEncodeSet: PercentEncodeSet = makeSet(queryPercentEncodeSet, "'");
 
-/** https://url.spec.whatwg.org/#path-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#path-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * pathPercentEncodeSet[0x7b]; // 1 ("{")
+ * ```
+ */
 export const pathPercentEncodeSet: PercentEncodeSet = makeSet(queryPercentEncodeSet, "?^`{}");
 
-/** https://url.spec.whatwg.org/#userinfo-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#userinfo-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * userinfoPercentEncodeSet[0x40]; // 1 ("@")
+ * ```
+ */
 export const userinfoPercentEncodeSet: PercentEncodeSet = makeSet(pathPercentEncodeSet, "/:;=@[\\]^|");
 
-/** https://url.spec.whatwg.org/#component-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#component-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * componentPercentEncodeSet[0x26]; // 1 ("&")
+ * ```
+ */
 export const componentPercentEncodeSet: PercentEncodeSet = makeSet(userinfoPercentEncodeSet, "$%&+,");
 
-/** https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * formURLEncodedPercentEncodeSet[0x7e]; // 1 ("~")
+ * ```
+ */
 export const formURLEncodedPercentEncodeSet: PercentEncodeSet = makeSet(componentPercentEncodeSet, "!'()~");
 
-/** "%00" … "%FF": https://url.spec.whatwg.org/#percent-encode (upper-case hex digits). */
+/**
+ * "%00" … "%FF": https://url.spec.whatwg.org/#percent-encode (upper-case hex digits).
+ *
+ * @example
+ * ```ts
+ * percentEncodedBytes[0xe9]; // "%E9"
+ * ```
+ */
 export const percentEncodedBytes: readonly string[] = Array.from(
   { length: 256 },
   (_, byte) => "%" + byte.toString(16).toUpperCase().padStart(2, "0"),
@@ -175,6 +240,12 @@ export function utf8PercentEncodeRange(
 /**
  * Whether `input` needs no change from {@link utf8PercentEncodeString} with
  * this set (pure ASCII, nothing in the set).
+ *
+ * @example
+ * ```ts
+ * isPercentEncodeClean("a/b", pathPercentEncodeSet); // true
+ * isPercentEncodeClean("a b", pathPercentEncodeSet); // false
+ * ```
  */
 export function isPercentEncodeClean(input: string, percentEncodeSet: PercentEncodeSet): boolean {
   for (let i = 0; i < input.length; i++) {

@@ -6,13 +6,21 @@
  * @module
  */
 
-/** The oldest Node.js release line and version docbase supports, as package.json `engines` states it. */
+/**
+ * The oldest Node.js release line and version docbase supports, as package.json `engines` states it.
+ *
+ * @example
+ * ```ts
+ * supportedNodeRange; // "^22.14.0 || >=24.0.0"
+ * ```
+ */
 export const supportedNodeRange = "^22.14.0 || >=24.0.0";
 
 /**
  * The sentence that says this Node.js is too old for docbase, or `undefined`
  * when it is supported or is not Node.js (Deno's and Bun's compatibility
  * versions, browsers and workers are judged by their features).
+ *
  * @example
  * ```ts
  * unsupportedNodeMessage({ node: "20.20.2" });
@@ -30,7 +38,14 @@ export function unsupportedNodeMessage(versions: { readonly node?: string | unde
   return `docbase needs Node.js 22.14 or later (package.json engines: ${supportedNodeRange}); this is Node.js ${node}.`;
 }
 
-/** The running process's versions, where there is a `process` (undefined in browsers and workers without one). */
+/**
+ * The running process's versions, where there is a `process` (undefined in browsers and workers without one).
+ *
+ * @example
+ * ```ts
+ * unsupportedNodeMessage(runtimeVersions() ?? {}); // undefined on a supported Node.js
+ * ```
+ */
 export function runtimeVersions(): { node?: string; bun?: string; deno?: string } | undefined {
   const process = (globalThis as { process?: { versions?: { node?: string; bun?: string; deno?: string } } }).process;
   return process?.versions;

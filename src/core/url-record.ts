@@ -117,6 +117,12 @@ export function pathSegments(url: URLRecord): string[] | string {
 /**
  * https://url.spec.whatwg.org/#special-scheme — the default port of each
  * special scheme (null for file, which has none).
+ *
+ * @example
+ * ```ts
+ * specialSchemes.get("wss"); // 443
+ * specialSchemes.has("mailto"); // false
+ * ```
  */
 export const specialSchemes: ReadonlyMap<string, number | null> = new Map<string, number | null>([
   ["ftp", 21],

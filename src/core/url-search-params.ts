@@ -10,17 +10,39 @@ import { type NameValue, parseFormURLEncoded, serializeFormURLEncoded } from "./
 import { toScalarValueString } from "./infra.ts";
 import type { URLRecord } from "./url-record.ts";
 
-/** The URL object a URLSearchParams belongs to: a box around its current URL record. */
+/**
+ * The URL object a URLSearchParams belongs to: a box around its current URL record.
+ *
+ * @example
+ * ```ts
+ * const box: URLRecordBox = { record: parseURL("https://a/?q=1")!, pending: null };
+ * ```
+ */
 export interface URLRecordBox {
   record: URLRecord;
   /** A query list not yet written into `record.query`; the URL's record accessor writes it first. */
   pending: URLSearchParams | null;
 }
 
-/** Writes a pending query list into its URL's record (see {@link URLRecordBox.pending}). */
+/**
+ * Writes a pending query list into its URL's record (see {@link URLRecordBox.pending}).
+ *
+ * @example
+ * ```ts
+ * if (box.pending !== null) flushQuery(box.pending); // box.record.query is current
+ * ```
+ */
 export let flushQuery: (params: URLSearchParams) => void;
 
-/** Web IDL USVString conversion. */
+/**
+ * Web IDL USVString conversion.
+ *
+ * @example
+ * ```ts
+ * toUSVString("a\uD800"); // "a\uFFFD"
+ * toUSVString(1); // "1"
+ * ```
+ */
 export function toUSVString(value: unknown): string {
   if (typeof value === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
   return toScalarValueString(String(value));
@@ -246,12 +268,28 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   configurable: true,
 });
 
-/** Links a URLSearchParams to its URL object (the query object's URL object). Internal. */
+/**
+ * Links a URLSearchParams to its URL object (the query object's URL object). Internal.
+ *
+ * @example
+ * ```ts
+ * const params = new URLSearchParams("q=1");
+ * attachToURL(params, box); // params' changes now reach box.record.query (through box.pending)
+ * ```
+ */
 export function attachToURL(params: URLSearchParams, box: URLRecordBox): void {
   attach(params, box);
 }
 
-/** Sets the list to the parse of `query` (or empties it for null). Internal, for the URL class. */
+/**
+ * Sets the list to the parse of `query` (or empties it for null). Internal, for the URL class.
+ *
+ * @example
+ * ```ts
+ * resetSearchParams(params, "a=1&b=2");
+ * params.get("b"); // "2"
+ * ```
+ */
 export function resetSearchParams(params: URLSearchParams, query: string | null): void {
   resetList(params, query);
 }

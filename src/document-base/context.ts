@@ -41,7 +41,14 @@ import { elementScope, Scope, ScopeCache } from "./scopes.ts";
 import type { MutationObserverHandle, MutationRecordLike } from "./tree-adapter.ts";
 import { findInclusiveDescendant, type LooseAdapter, type LooseMap, rootOf } from "./tree-walk.ts";
 
-/** Every live context, by document (at most one per document). */
+/**
+ * Every live context, by document (at most one per document).
+ *
+ * @example
+ * ```ts
+ * registry.get(document)?.url; // the document's URL, once it has a context
+ * ```
+ */
 export const registry = new WeakMap<object, Context>();
 
 function parseAbsoluteURL(input: string | Readonly<URLRecord>, what: string): Readonly<URLRecord> {

@@ -8,14 +8,34 @@
 
 import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
-/** The type map of the implementation: every node an opaque object the adapter knows. */
+/**
+ * The type map of the implementation: every node an opaque object the adapter knows.
+ *
+ * @example
+ * ```ts
+ * const adapter = parse5TreeAdapter as unknown as DocumentBaseTreeAdapter<LooseMap>;
+ * ```
+ */
 export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object, object>;
-/** An adapter seen through {@link LooseMap}. */
+/**
+ * An adapter seen through {@link LooseMap}.
+ *
+ * @example
+ * ```ts
+ * const adapter = parse5TreeAdapter as unknown as LooseAdapter;
+ * ```
+ */
 export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
 
 /**
  * https://dom.spec.whatwg.org/#concept-tree-root — the node's root: itself
  * when it has no parent.
+ *
+ * @example
+ * ```ts
+ * rootOf(adapter, linkInBody) === document; // true
+ * rootOf(adapter, detached) === detached; // true
+ * ```
  */
 export function rootOf(adapter: LooseAdapter, node: object): object {
   for (;;) {
@@ -31,6 +51,11 @@ export function rootOf(adapter: LooseAdapter, node: object): object {
  * true; returns that node, or null. With `templateContents`, every template's
  * contents are walked too (after the tree, in no particular order); without,
  * never, as the HTML Standard's "in tree order" never enters them.
+ *
+ * @example
+ * ```ts
+ * findInclusiveDescendant(adapter, document, (node) => adapter.isElementNode(node) && adapter.getLocalName(node) === "base", false); // the first base, or null
+ * ```
  */
 export function findInclusiveDescendant(
   adapter: LooseAdapter,
@@ -112,7 +137,15 @@ function walkArrays(adapter: LooseAdapter, top: object, visit: (node: object) =>
   return null;
 }
 
-/** Calls `visit` for `root` and each of its descendants (template contents included). */
+/**
+ * Calls `visit` for `root` and each of its descendants (template contents included).
+ *
+ * @example
+ * ```ts
+ * let count = 0;
+ * forEachInclusiveDescendant(adapter, document, () => count++); // count: every node, template contents too
+ * ```
+ */
 export function forEachInclusiveDescendant(adapter: LooseAdapter, root: object, visit: (node: object) => void): void {
   findInclusiveDescendant(
     adapter,

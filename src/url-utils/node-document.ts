@@ -8,7 +8,14 @@
 import { nodeDocumentURL as documentURLOfNode } from "../document-base/index.ts";
 import type { LooseContext } from "./content-attribute.ts";
 
-/** https://dom.spec.whatwg.org/#concept-document-url of `element`'s node document, serialized (document-base's `nodeDocumentURL`). */
+/**
+ * https://dom.spec.whatwg.org/#concept-document-url of `element`'s node document, serialized (document-base's `nodeDocumentURL`).
+ *
+ * @example
+ * ```ts
+ * nodeDocumentURL(context, form); // "https://example.com/page": the document's URL
+ * ```
+ */
 export function nodeDocumentURL(context: LooseContext, element: object): string {
   return documentURLOfNode(context, element);
 }
