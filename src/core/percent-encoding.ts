@@ -12,6 +12,12 @@
  * the set (every set holds all code points above U+007E).
  *
  * Optimisation: a typed-array lookup instead of a predicate per code point.
+ *
+ * @example
+ * ```ts
+ * const set: PercentEncodeSet = pathPercentEncodeSet;
+ * set[0x20]; // 1 (space)
+ * ```
  */
 export type PercentEncodeSet = Uint8Array;
 
