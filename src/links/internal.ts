@@ -1,8 +1,9 @@
 /**
  * The links layer's face to the rest of the package (the command): what
- * one reading of a document tells beyond its links, and the fragment
- * targets and their matching. Not a public entry point: these names may
- * change with the command.
+ * one reading of a document tells beyond its links, the fragment targets
+ * and their matching, and the encoding sniffing (for work that must know
+ * before it reads whether a file can be decoded). Not a public entry
+ * point: these names may change with the command.
  *
  * @example
  * ```ts
