@@ -15,7 +15,19 @@ import { readFileSync } from "node:fs";
 import { copyFile, lstat, mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
-import { TEMP_FILE_PATTERN } from "./site.ts";
+
+/**
+ * The temporary files an atomic write makes beside its target
+ * (`.NAME.docbase-PID-THREAD-SEQ.tmp`); a site walk leaves them out, and
+ * `rewrite` removes those of processes that are gone.
+ *
+ * @example
+ * ```ts
+ * TEMP_FILE_PATTERN.exec(".index.html.docbase-4242-1-7.tmp")?.[1]; // "4242" (the process)
+ * TEMP_FILE_PATTERN.test("index.html"); // false
+ * ```
+ */
+export const TEMP_FILE_PATTERN: RegExp = /^\..*\.docbase-(\d+)-(\d+)-(\d+)\.tmp$/;
 
 let sequence = 0;
 

@@ -1,12 +1,12 @@
 /**
- * How the command prints links and findings for people: a table per file,
- * values quoted only when they need it, and the summary line.
+ * How the command prints for people: values quoted only when they need
+ * it, control characters escaped, long values cut, a file's links as a
+ * table, counts and times.
  *
  * @module
  */
 
 import type { Link } from "../links/index.ts";
-import type { Finding } from "./file-tasks.ts";
 
 /**
  * A value as printed: as it is, or JSON-quoted when it is empty or has
@@ -154,32 +154,4 @@ export function plural(count: number, noun: string, pluralNoun = `${noun}s`): st
  */
 export function formatSeconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-/**
- * One finding as a line of output: `file:line:column: type: message`, or
- * a JSON line with every field.
- *
- * @example
- * ```ts
- * findingLine("site/a.html", finding, false); // "site/a.html:15:37: port-out-of-range: <a href> http://example.com:99999/: ..."
- * ```
- */
-export function findingLine(display: string, f: Finding, json: boolean): string {
-  if (json) {
-    return JSON.stringify({
-      file: display,
-      line: f.line,
-      column: f.column,
-      type: f.type,
-      category: f.category,
-      message: f.message,
-      element: f.element,
-      attribute: f.attribute,
-      value: f.value,
-      url: f.url,
-      ...(f.target === undefined ? {} : { target: f.target }),
-    });
-  }
-  return `${escapeControls(display)}:${f.line}:${f.column}: ${f.type}: ${escapeControls(f.message)}`;
 }

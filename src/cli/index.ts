@@ -21,6 +21,6 @@
 import "../core/require-supported-runtime.ts";
 
 export { run } from "./program.ts";
-export type { Output } from "./commands.ts";
+export type { Output } from "./output.ts";
 export { UsageError, isUsageError } from "./errors.ts";
 export { siteFileURL, siteFileForURL, type SiteTarget } from "./site.ts";

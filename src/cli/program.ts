@@ -6,10 +6,10 @@
  * @module
  */
 
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
 import { createRequire } from "node:module";
-import type { Output } from "./commands.ts";
 import { isUsageError } from "./errors.ts";
+import type { Output } from "./output.ts";
 
 function version(): string {
   try {
@@ -18,11 +18,6 @@ function version(): string {
   } catch {
     return "unknown";
   }
-}
-
-function positiveInteger(value: string): number {
-  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`not a positive integer: ${JSON.stringify(value)}`);
-  return Number(value);
 }
 
 const MAIN_HELP = `
@@ -124,19 +119,101 @@ function byteSize(value: string): number {
   return n;
 }
 
-function addCommon(command: Command, options: { jobs: boolean }): Command {
-  command
-    .option("--json", "one JSON object per line on standard output")
-    .option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)")
-    .addOption(new Option("--max-file-size <bytes>", "the largest file read, in bytes (K, M, G suffixes); a larger one is reported and skipped (default: 64M)").argParser(byteSize));
-  if (options.jobs) {
-    command
-      .option("--follow-symlinks", "follow symbolic links out of the site root (default: a link inside the site is read as its target, once; one outside is reported and skipped)")
-      .addOption(new Option("-j, --jobs <n>", "worker processes (default: every core; capped by the cores, the files and the free memory)").argParser(positiveInteger))
-      .option("-q, --quiet", "no progress bar and no summary on standard error")
-      .option("--progress", "show the progress bar even when standard error is not a terminal");
-  }
-  return command;
+/** `--jobs`: a positive whole number. */
+function positiveInteger(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`not a positive integer: ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** The flags more than one command takes, each described once (a new Option for each command that takes it). */
+const FLAGS = {
+  url: () => new Option("--url <url>", "the site's root URL (directory) or the document's URL (file, -)").makeOptionMandatory(),
+  json: () => new Option("--json", "one JSON object per line on standard output"),
+  encoding: () => new Option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)"),
+  maxFileSize: () => new Option("--max-file-size <bytes>", "the largest file read, in bytes (K, M, G suffixes); a larger one is reported and skipped (default: 64M)").argParser(byteSize),
+  followSymlinks: () => new Option("--follow-symlinks", "follow symbolic links out of the site root (default: a link inside the site is read as its target, once; one outside is reported and skipped)"),
+  jobs: () => new Option("-j, --jobs <n>", "worker processes (default: every core; capped by the cores, the files and the free memory)").argParser(positiveInteger),
+  quiet: () => new Option("-q, --quiet", "no progress bar and no summary on standard error"),
+  progress: () => new Option("--progress", "show the progress bar even when standard error is not a terminal"),
+};
+
+/** The flags of every command that reads documents. */
+const readingFlags = (): Option[] => [FLAGS.json(), FLAGS.encoding(), FLAGS.maxFileSize()];
+
+/** The flags of the commands that read a site's files on the worker pool (after {@link readingFlags}). */
+const siteFlags = (): Option[] => [...readingFlags(), FLAGS.followSymlinks(), FLAGS.jobs(), FLAGS.quiet(), FLAGS.progress()];
+
+/**
+ * A command's function: its input, its options as commander gives them
+ * (named as the command's own options type says: `never` here, as they
+ * differ), and where it writes; it resolves to the exit code.
+ */
+type CommandFunction = (input: string, options: never, output: Output) => Promise<number>;
+
+/**
+ * A command of the program: its name, what it does, its argument, its
+ * flags (in the order `--help` lists them), the text after its help, and
+ * its function, loaded when it runs.
+ */
+interface CommandDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly argument: readonly [name: string, description: string];
+  readonly options: readonly Option[];
+  readonly help: string;
+  readonly load: () => Promise<CommandFunction>;
+}
+
+/**
+ * The four commands.
+ *
+ * Optimisation: a command's module (and the library under it) loads when
+ * the command runs, not for `--help`.
+ */
+function commandDeclarations(): CommandDeclaration[] {
+  return [
+    {
+      name: "links",
+      description: "list every link of a file, a site directory, or standard input (-), resolved",
+      argument: ["<input>", "an HTML file, a directory of HTML files, or - for standard input"],
+      options: [FLAGS.url(), new Option("--internal", "only links under the site root").conflicts("external"), new Option("--external", "only links outside the site root").conflicts("internal"), ...siteFlags()],
+      help: LINKS_HELP,
+      load: async () => (await import("./commands/links.ts")).linksCommand,
+    },
+    {
+      name: "check",
+      description: "report invalid URLs, links to missing files or fragments, and base-URL surprises (exit 1 if any)",
+      argument: ["<input>", "an HTML file, a directory of HTML files, or - for standard input (no missing-file check)"],
+      options: [FLAGS.url(), new Option("--no-fragments", "do not check that links' fragments (#id) name an element of their page"), ...siteFlags()],
+      help: CHECK_HELP,
+      load: async () => (await import("./commands/check.ts")).checkCommand,
+    },
+    {
+      name: "rewrite",
+      description: "rewrite a site's links: absolute, relative, or moved to a new root",
+      argument: ["<dir>", "the site's directory, or - for standard input (the document at the root URL, rewritten to standard output as a stream)"],
+      options: [
+        new Option("--url <url>", "the site's root URL (with --absolute or --relative)"),
+        new Option("--absolute", "make every link absolute"),
+        new Option("--relative", "make every link the shortest relative reference"),
+        new Option("--from <url>", "the site's old root URL (with --to)"),
+        new Option("--to <url>", "the site's new root URL (with --from)"),
+        new Option("--out <dir>", "write the rewritten site here (other files are copied) instead of in place"),
+        new Option("-n, --dry-run", "print the changes per file; write nothing"),
+        ...siteFlags(),
+      ],
+      help: REWRITE_HELP,
+      load: async () => (await import("./commands/rewrite.ts")).rewriteCommand,
+    },
+    {
+      name: "base",
+      description: "print a document's base URL and how it is derived",
+      argument: ["<file>", "an HTML file, or - for standard input"],
+      options: [new Option("--url <url>", "the document's URL").makeOptionMandatory(), ...readingFlags()],
+      help: BASE_HELP,
+      load: async () => (await import("./commands/base.ts")).baseCommand,
+    },
+  ];
 }
 
 /**
@@ -157,49 +234,11 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
       outputError: (s, write) => write(`docbase: ${s.replace(/^error: /, "")}`),
     })
     .exitOverride();
-
-  const links = program
-    .command("links")
-    .description("list every link of a file, a site directory, or standard input (-), resolved")
-    .argument("<input>", "an HTML file, a directory of HTML files, or - for standard input")
-    .requiredOption("--url <url>", "the site's root URL (directory) or the document's URL (file, -)")
-    .addOption(new Option("--internal", "only links under the site root").conflicts("external"))
-    .addOption(new Option("--external", "only links outside the site root").conflicts("internal"))
-    .addHelpText("after", LINKS_HELP);
-  // Optimisation: the commands (and the library under them) load when one runs, not for --help.
-  addCommon(links, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).linksCommand(input, options, output)));
-
-  const check = program
-    .command("check")
-    .description("report invalid URLs, links to missing files or fragments, and base-URL surprises (exit 1 if any)")
-    .argument("<input>", "an HTML file, a directory of HTML files, or - for standard input (no missing-file check)")
-    .requiredOption("--url <url>", "the site's root URL (directory) or the document's URL (file, -)")
-    .option("--no-fragments", "do not check that links' fragments (#id) name an element of their page")
-    .addHelpText("after", CHECK_HELP);
-  addCommon(check, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).checkCommand(input, options, output)));
-
-  const rewrite = program
-    .command("rewrite")
-    .description("rewrite a site's links: absolute, relative, or moved to a new root")
-    .argument("<dir>", "the site's directory, or - for standard input (the document at the root URL, rewritten to standard output as a stream)")
-    .option("--url <url>", "the site's root URL (with --absolute or --relative)")
-    .option("--absolute", "make every link absolute")
-    .option("--relative", "make every link the shortest relative reference")
-    .option("--from <url>", "the site's old root URL (with --to)")
-    .option("--to <url>", "the site's new root URL (with --from)")
-    .option("--out <dir>", "write the rewritten site here (other files are copied) instead of in place")
-    .option("-n, --dry-run", "print the changes per file; write nothing")
-    .addHelpText("after", REWRITE_HELP);
-  addCommon(rewrite, { jobs: true }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).rewriteCommand(input, options, output)));
-
-  const base = program
-    .command("base")
-    .description("print a document's base URL and how it is derived")
-    .argument("<file>", "an HTML file, or - for standard input")
-    .requiredOption("--url <url>", "the document's URL")
-    .addHelpText("after", BASE_HELP);
-  addCommon(base, { jobs: false }).action(async (input: string, options) => setExitCode(await (await import("./commands.ts")).baseCommand(input, options, output)));
-
+  for (const declaration of commandDeclarations()) {
+    const command = program.command(declaration.name).description(declaration.description).argument(...declaration.argument);
+    for (const option of declaration.options) command.addOption(option);
+    command.addHelpText("after", declaration.help).action(async (input: string, options: OptionValues) => setExitCode(await (await declaration.load())(input, options as never, output)));
+  }
   return program;
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 
-import cliProgress from "cli-progress";
+import type { SingleBar } from "cli-progress";
 
 /**
  * Options of {@link ProgressBar}.
@@ -32,23 +32,31 @@ export interface ProgressOptions {
  *
  * @example
  * ```ts
- * const bar = new ProgressBar({ total: jobs.length, quiet: false, force: false, label: "links" });
+ * const bar = await ProgressBar.start({ total: jobs.length, quiet: false, force: false, label: "links" });
  * bar.tick(16); // 16 more files done
  * bar.stop();
  * ```
  */
 export class ProgressBar {
-  readonly #bar: cliProgress.SingleBar | null;
+  readonly #bar: SingleBar | null;
   #value = 0;
 
-  constructor(options: ProgressOptions) {
+  private constructor(bar: SingleBar | null) {
+    this.#bar = bar;
+  }
+
+  /**
+   * A bar shown as `options` say, started at 0.
+   *
+   * Optimisation: cli-progress loads only for a bar that is shown (not in a
+   * pipe, nor in a worker, which loads this module with its command's).
+   */
+  static async start(options: ProgressOptions): Promise<ProgressBar> {
     const stderr = process.stderr;
     const enabled = !options.quiet && (options.force || (stderr.isTTY === true && options.total > 1));
-    if (!enabled) {
-      this.#bar = null;
-      return;
-    }
-    this.#bar = new cliProgress.SingleBar(
+    if (!enabled) return new ProgressBar(null);
+    const { default: cliProgress } = await import("cli-progress");
+    const bar = new cliProgress.SingleBar(
       {
         stream: stderr,
         format: `docbase ${options.label} [{bar}] {percentage}% | {value}/{total} files | {eta_formatted} left`,
@@ -63,7 +71,8 @@ export class ProgressBar {
       },
       cliProgress.Presets.shades_classic,
     );
-    this.#bar.start(options.total, 0);
+    bar.start(options.total, 0);
+    return new ProgressBar(bar);
   }
 
   /** `count` more files are done. */

@@ -1,7 +1,8 @@
 /**
- * A static site on disk and its URLs: the site root URL, the URL of each
+ * A static site's files and their URLs: the site root URL, the URL of each
  * file (with index.html handling), the file a URL points to (with
- * percent-decoding), and the walk that lists a site's files.
+ * percent-decoding), and what the site has (see `site-walk.ts` for the
+ * walk that lists it).
  *
  * The mapping is the one static file servers use: the file `a/b.html`
  * under the site root `https://example.com/` is served at
@@ -12,7 +13,6 @@
  * @module
  */
 
-import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { parseURL, pathPercentEncodeSet, percentDecodeString, serializeURL, type URLRecord, utf8PercentEncodeString } from "../core/index.ts";
@@ -21,24 +21,17 @@ import { UsageError } from "./errors.ts";
 /** The names a directory index has, in the order servers try them. */
 const INDEX_NAMES: readonly string[] = ["index.html", "index.htm"];
 
-/** Directories the walk never enters: version control and package folders. */
-const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([".git", ".hg", ".svn", "node_modules"]);
-
 /**
- * The temporary files an atomic write makes beside its target
- * (`.NAME.docbase-PID-THREAD-SEQ.tmp`); the walk leaves them out, and
- * `rewrite` removes those of processes that are gone.
+ * Whether `name` (a file name) is an HTML document by its extension:
+ * `.html` or `.htm`, any case.
  *
  * @example
  * ```ts
- * TEMP_FILE_PATTERN.exec(".index.html.docbase-4242-1-7.tmp")?.[1]; // "4242" (the process)
- * TEMP_FILE_PATTERN.test("index.html"); // false
+ * isHTMLFileName("Index.HTM"); // true
+ * isHTMLFileName("logo.png"); // false
  * ```
  */
-export const TEMP_FILE_PATTERN: RegExp = /^\..*\.docbase-(\d+)-(\d+)-(\d+)\.tmp$/;
-
-/** Whether `name` (a file name) is an HTML document by its extension: `.html` or `.htm`, any case. */
-function isHTMLFileName(name: string): boolean {
+export function isHTMLFileName(name: string): boolean {
   return /\.html?$/i.test(name);
 }
 
@@ -175,7 +168,7 @@ const utf8 = new TextDecoder();
  * delimiters, the path and credentials having them percent-encoded).
  *
  * Optimisation: `check` looks up every link's URL, which the links layer
- * has serialized already: parsing it again cost a tenth of the command.
+ * has serialized already: it is not parsed again.
  *
  * @example
  * ```ts
@@ -223,7 +216,7 @@ export interface SiteFiles {
 /**
  * A {@link SiteFiles} over the lists a walk made, and its symbolic links
  * (`links`: each path to where the walk listed what it leads to, see
- * {@link SiteListing.symlinkTargets}): a path through a link to a
+ * `SiteListing.symlinkTargets` in `site-walk.ts`): a path through a link to a
  * directory is a path in that directory.
  *
  * @example
@@ -325,234 +318,50 @@ export function siteHTMLFile(files: SiteFiles, target: SiteTarget): string | nul
 }
 
 /**
- * Something a walk left out, with why: a symbolic link that leads out of
- * the site or nowhere, a directory it could not read, a file that is not a
- * regular file (a FIFO, a device, a socket).
+ * Whether `child` is `parent` or inside it (both resolved: absolute, or
+ * real paths).
  *
  * @example
  * ```ts
- * const problem: SiteProblem = { path: "link.html", kind: "outside", message: "a symbolic link to outside the site root (../outside/a.html): skipped" };
+ * isWithin("/srv/site", "/srv/site/docs"); // true
+ * isWithin("/srv/site", "/srv/site-old"); // false
  * ```
  */
-export interface SiteProblem {
-  /** The path relative to the walked directory, "/"-separated. */
-  readonly path: string;
-  /** "unreadable" (a directory that cannot be read) and "broken-link" are errors; the others are warnings. */
-  readonly kind: "outside" | "broken-link" | "special" | "unreadable" | "not-utf8";
-  readonly message: string;
-}
-
-/**
- * What a walk found. Paths are relative to the walked directory,
- * "/"-separated, sorted by code unit.
- *
- * @example
- * ```ts
- * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], symlinkTargets: new Map(), problems: [], notUTF8: [] };
- * ```
- */
-export interface SiteListing {
-  /** HTML documents (`.html`, `.htm`): regular files. */
-  readonly html: string[];
-  /** Every other regular file. */
-  readonly other: string[];
-  /** Every directory ("" is the root itself, not listed). */
-  readonly directories: string[];
-  /** Temporary files of atomic writes (see {@link TEMP_FILE_PATTERN}). */
-  readonly temporary: string[];
-  /**
-   * Symbolic links to a file or directory inside the site: not read (their
-   * target is, at its own path and URL), copied as links by `rewrite --out`.
-   */
-  readonly symlinks: string[];
-  /**
-   * Where the walk listed what a path leads to, when it is not that path:
-   * the target of each of {@link symlinks} (links resolved all the way),
-   * and, with `followSymlinks`, the first path of a directory reached
-   * again. Relative to the site root, "/"-separated.
-   */
-  readonly symlinkTargets: Map<string, string>;
-  /** What the walk left out, and why. */
-  readonly problems: SiteProblem[];
-  /**
-   * Regular files whose names are not UTF-8 (the name's bytes, relative to
-   * the walked directory): they have no URL docbase can give, so they are
-   * not read; `rewrite --out` copies them as they are.
-   */
-  readonly notUTF8: { readonly directory: string; readonly name: Buffer }[];
-}
-
-/**
- * Options of {@link listSite}.
- *
- * @example
- * ```ts
- * const options: ListSiteOptions = { exclude: ["/tmp/out"], followSymlinks: false };
- * ```
- */
-export interface ListSiteOptions {
-  /** Directories (absolute paths) the walk does not enter: an `--out` directory inside the site. */
-  readonly exclude?: readonly string[] | undefined;
-  /** Follow symbolic links wherever they lead (`--follow-symlinks`); default false. */
-  readonly followSymlinks?: boolean | undefined;
-}
-
-/** Whether `child` is `parent` or inside it (both resolved, real paths). */
-function isWithin(parent: string, child: string): boolean {
+export function isWithin(parent: string, child: string): boolean {
   const relative = path.relative(parent, child);
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
 
 /**
- * Lists the files under `root`, recursively, never leaving it unless told
- * to. Version-control and `node_modules` directories are skipped, and so is
- * every directory in `exclude`.
- *
- * Symbolic links: by default a link is not followed. A link to a file or a
- * directory inside the site is listed in `symlinks` — its target is walked
- * at its own path, so each file is read once, at its own URL — and a link
- * that leads out of the site, or nowhere, is a problem (a warning). With
- * `followSymlinks`, links are followed wherever they lead (a directory
- * reached twice is walked once). Only regular files are listed as files; a
- * FIFO, a device or a socket is a problem (a warning), and so is a
- * directory that cannot be read (an error), and the walk goes on.
+ * Where the site's file list comes from, as data a worker can receive: the
+ * lists a walk made, or the disk under a directory (a single document's).
  *
  * @example
  * ```ts
- * (await listSite("examples/site")).html.slice(0, 2); // ["about/index.html", "about/team.html"]
+ * const source: SiteSource = { type: "lists", files: ["index.html", "img/a.png"], directories: ["img"] };
  * ```
  */
-export async function listSite(root: string, options: ListSiteOptions = {}): Promise<SiteListing> {
-  const html: string[] = [];
-  const other: string[] = [];
-  const directories: string[] = [];
-  const temporary: string[] = [];
-  const symlinks: string[] = [];
-  const symlinkTargets = new Map<string, string>();
-  const problems: SiteProblem[] = [];
-  const notUTF8: { directory: string; name: Buffer }[] = [];
-  const utf8 = new TextDecoder("utf-8", { fatal: true });
-  const follow = options.followSymlinks === true;
-  const excluded = new Set((options.exclude ?? []).map((p) => path.resolve(p)));
-  const realRoot = await realpath(root);
-  // Each directory walked, by its real path: where it was walked.
-  const seen = new Map<string, string>();
-  const addFile = (name: string, relPath: string): void => {
-    if (TEMP_FILE_PATTERN.test(name)) temporary.push(relPath);
-    else if (isHTMLFileName(name)) html.push(relPath);
-    else other.push(relPath);
-  };
-  const walk = async (dir: string, rel: string): Promise<void> => {
-    let entries;
-    try {
-      const real = await realpath(dir);
-      const walked = seen.get(real);
-      if (walked !== undefined) {
-        symlinkTargets.set(rel, walked);
-        return;
-      }
-      seen.set(real, rel);
-      // Names as bytes: a name that is not UTF-8 would otherwise become U+FFFD, a file that is not there.
-      entries = await readdir(dir, { withFileTypes: true, encoding: "buffer" });
-      // In name order: a directory reached by two paths is walked at the same one in every run.
-      entries.sort((a, b) => Buffer.compare(a.name, b.name));
-    } catch (error) {
-      problems.push({ path: rel === "" ? "." : rel, kind: "unreadable", message: `cannot read this directory: ${(error as Error).message}` });
-      return;
+export type SiteSource =
+  | {
+      readonly type: "lists";
+      readonly files: readonly string[];
+      readonly directories: readonly string[];
+      /** The site's symbolic links, each to where the walk listed what it leads to (see `SiteListing.symlinkTargets`). */
+      readonly links?: readonly (readonly [string, string])[] | undefined;
     }
-    for (const entry of entries) {
-      let name: string;
-      try {
-        name = utf8.decode(entry.name);
-      } catch {
-        const shown = `${rel === "" ? "" : `${rel}/`}${entry.name.toString("latin1")}`;
-        if (entry.isFile()) notUTF8.push({ directory: rel, name: entry.name });
-        problems.push({ path: shown, kind: "not-utf8", message: `its name is not UTF-8 (${entry.name.toString("hex")}): it has no URL, so it is not read${entry.isFile() ? " (rewrite --out copies it as it is)" : ""}` });
-        continue;
-      }
-      const full = path.join(dir, name);
-      const relPath = rel === "" ? name : `${rel}/${name}`;
-      let isDirectory = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        let target: string;
-        try {
-          target = await realpath(full);
-        } catch {
-          problems.push({ path: relPath, kind: "broken-link", message: "a symbolic link to nothing (ENOENT)" });
-          continue;
-        }
-        if (!follow) {
-          if (isWithin(realRoot, target)) {
-            symlinks.push(relPath);
-            symlinkTargets.set(relPath, path.relative(realRoot, target).split(path.sep).join("/"));
-          } else problems.push({ path: relPath, kind: "outside", message: `a symbolic link to outside the site root (${target}): skipped (--follow-symlinks follows it)` });
-          continue;
-        }
-        try {
-          const stats = await stat(full);
-          isDirectory = stats.isDirectory();
-          isFile = stats.isFile();
-        } catch {
-          problems.push({ path: relPath, kind: "broken-link", message: "a symbolic link to nothing (ENOENT)" });
-          continue;
-        }
-      }
-      if (isDirectory) {
-        if (SKIPPED_DIRECTORIES.has(name) || excluded.has(path.resolve(full))) continue;
-        directories.push(relPath);
-        await walk(full, relPath);
-      } else if (isFile) {
-        addFile(name, relPath);
-      } else {
-        problems.push({ path: relPath, kind: "special", message: "not a regular file (a FIFO, a device or a socket): skipped" });
-      }
-    }
-  };
-  await walk(root, "");
-  const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  for (const list of [html, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
-  problems.sort((a, b) => byCodeUnit(a.path, b.path));
-  return { html, other, directories, temporary, symlinks, symlinkTargets, problems, notUTF8 };
-}
+  | { readonly type: "disk"; readonly root: string }
+  | null;
 
 /**
- * What an input argument is: standard input, a file, or a directory.
+ * The site's files, from a {@link SiteSource}.
  *
  * @example
  * ```ts
- * const kind: InputKind = "directory";
+ * siteFilesFrom({ type: "disk", root: "examples/site" })?.hasFile("index.html"); // true
+ * siteFilesFrom(null); // null
  * ```
  */
-export type InputKind = "stdin" | "file" | "directory";
-
-/**
- * Tells what `input` (a command's argument) is, or throws a usage error
- * for one that does not exist.
- *
- * @example
- * ```ts
- * await inputKind("-"); // "stdin"
- * await inputKind("examples/site"); // "directory"
- * await inputKind("nope.html"); // throws UsageError("no such file or directory: nope.html")
- * ```
- */
-export async function inputKind(input: string): Promise<InputKind> {
-  if (input === "-") return "stdin";
-  try {
-    const s = await stat(input);
-    return s.isDirectory() ? "directory" : "file";
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    let exists = false;
-    try {
-      await lstat(input);
-      exists = true;
-    } catch {
-      // Not there at all.
-    }
-    if (code === "ENOENT" && !exists) throw new UsageError(`no such file or directory: ${input}`);
-    if (code === "ENOENT") throw new UsageError(`${input} is a symbolic link to nothing (no such file or directory)`);
-    throw new UsageError(`cannot read ${input}: ${(error as Error).message}`);
-  }
+export function siteFilesFrom(source: SiteSource): SiteFiles | null {
+  if (source === null) return null;
+  return source.type === "lists" ? siteFilesFromLists(source.files, source.directories, source.links) : siteFilesOnDisk(source.root);
 }

@@ -1,8 +1,8 @@
 /**
- * The worker pool: runs a task over many files on every core, in worker
- * processes (node:child_process), and hands the results back in the files'
- * order. Few files run in the main thread (starting a worker costs more
- * than they do).
+ * The worker pool: runs a command's work over many files on every core,
+ * in worker processes (see `worker.ts`), and hands the results back in the
+ * files' order. Few files run in the main thread (starting a worker costs
+ * more than they do).
  *
  * Each worker takes batches of files from a shared queue (two batches in
  * flight per worker, so that none waits for the main thread), so a slow
@@ -10,42 +10,21 @@
  * leave in the order of the files, so the output of a run does not depend
  * on the number of workers.
  *
- * Workers are processes, not threads: a worker thread that runs out of
- * memory is usually stopped alone (`resourceLimits`), but not always — in
- * about one run in thirty of `test/cli/safety.test.ts`'s page, V8's heap
- * limit was reached where the thread could not be stopped, and V8 aborted
- * the whole process, every other file's result with it. A process that runs
- * out of memory ends alone, always.
+ * Workers are processes, not threads: V8 may abort a whole process when a
+ * thread reaches its heap limit, and every other file's result with it; a
+ * process that runs out of memory ends alone.
  *
  * @module
  */
 
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { FileJob, FileResult, Task, TaskEnvironment } from "./file-tasks.ts";
-import { type SiteFiles, siteFilesFromLists, siteFilesOnDisk } from "./site.ts";
+import { type FileJob, type FileResult, type FileWork, runFileWork, type TaskData, type TaskEnvironment } from "./file-task.ts";
+import { siteFilesFrom, type SiteSource } from "./site.ts";
 
 /**
- * Where the site's file list comes from, as data a worker can receive.
- *
- * @example
- * ```ts
- * const source: SiteSource = { type: "lists", files: ["index.html", "img/a.png"], directories: ["img"] };
- * ```
- */
-export type SiteSource =
-  | {
-      readonly type: "lists";
-      readonly files: readonly string[];
-      readonly directories: readonly string[];
-      /** The site's symbolic links, each to where the walk listed what it leads to (see `SiteListing.symlinkTargets`). */
-      readonly links?: readonly (readonly [string, string])[] | undefined;
-    }
-  | { readonly type: "disk"; readonly root: string }
-  | null;
-
-/**
- * What a worker is started with (its first message).
+ * What a worker is started with (its first message): the task, by whose
+ * `command` it finds the work to do, and the site.
  *
  * @example
  * ```ts
@@ -53,22 +32,8 @@ export type SiteSource =
  * ```
  */
 export interface WorkerInit {
-  readonly task: Task;
+  readonly task: TaskData;
   readonly site: SiteSource;
-}
-
-/**
- * The site's files, from a {@link SiteSource}.
- *
- * @example
- * ```ts
- * siteFilesFrom({ type: "disk", root: "examples/site" })?.hasFile("index.html"); // true
- * siteFilesFrom(null); // null
- * ```
- */
-export function siteFilesFrom(source: SiteSource): SiteFiles | null {
-  if (source === null) return null;
-  return source.type === "lists" ? siteFilesFromLists(source.files, source.directories, source.links) : siteFilesOnDisk(source.root);
 }
 
 /** Below this many files per worker, fewer workers start; below it in all, none does. */
@@ -87,10 +52,12 @@ const WORKER_HEAP_MB = Number(process.env["DOCBASE_WORKER_HEAP_MB"]) > 0 ? Numbe
  *
  * @example
  * ```ts
- * const options: RunFilesOptions = { task, site: null, threads: 2, onResult: (r) => process.stdout.write(r.out) };
+ * const options: RunFilesOptions<LinksTask> = { work: linksWork, task, site: null, threads: 2, onResult: (r) => process.stdout.write(r.out) };
  * ```
  */
-export interface RunFilesOptions {
+export interface RunFilesOptions<Task extends TaskData, Result extends FileResult = FileResult> {
+  /** The command's work on one file, for the main thread (a worker finds it by `task.command`). */
+  readonly work: FileWork<Task, Result>;
   readonly task: Task;
   readonly site: SiteSource;
   /** How many threads at most (1: the main thread only). */
@@ -98,7 +65,7 @@ export interface RunFilesOptions {
   /** Standard input's bytes, for a job whose path is "-" (main thread only). */
   readonly stdin?: Uint8Array | undefined;
   /** Called with each result, in the jobs' order. */
-  readonly onResult: (result: FileResult) => void;
+  readonly onResult: (result: Result) => void;
   /** Called as files are done, with how many were done since the last call. */
   readonly onProgress?: ((done: number) => void) | undefined;
 }
@@ -120,16 +87,16 @@ function whyWorkerEnded(code: number | null, signal: NodeJS.Signals | null, stde
 }
 
 /** Hands results on in index order, holding back those that arrive early. */
-class InOrder {
+class InOrder<Result extends FileResult> {
   private next = 0;
-  private readonly waiting = new Map<number, FileResult>();
-  private readonly emit: (result: FileResult) => void;
+  private readonly waiting = new Map<number, Result>();
+  private readonly emit: (result: Result) => void;
 
-  constructor(emit: (result: FileResult) => void) {
+  constructor(emit: (result: Result) => void) {
     this.emit = emit;
   }
 
-  add(result: FileResult): void {
+  add(result: Result): void {
     if (result.index !== this.next) {
       this.waiting.set(result.index, result);
       return;
@@ -150,18 +117,16 @@ class InOrder {
  *
  * @example
  * ```ts
- * await runFiles(jobs, { task, site: null, threads: os.availableParallelism(), onResult: (r) => process.stdout.write(r.out) });
+ * await runFiles(jobs, { work: linksWork, task, site: null, threads: os.availableParallelism(), onResult: (r) => process.stdout.write(r.out) });
  * ```
  */
-export async function runFiles(jobs: readonly FileJob[], options: RunFilesOptions): Promise<void> {
+export async function runFiles<Task extends TaskData, Result extends FileResult>(jobs: readonly FileJob[], options: RunFilesOptions<Task, Result>): Promise<void> {
   const threads = Math.max(1, Math.min(options.threads, Math.floor(jobs.length / MIN_FILES_PER_WORKER)));
   const order = new InOrder(options.onResult);
   if (threads <= 1 || jobs.some((j) => j.path === "-")) {
-    // Optimisation: the library loads in the main thread only when the main thread does the work.
-    const { runFileTask } = await import("./file-tasks.ts");
     const env: TaskEnvironment = { site: siteFilesFrom(options.site), stdin: options.stdin };
     for (const job of jobs) {
-      order.add(await runFileTask(job, options.task, env));
+      order.add(await runFileWork(options.work, job, options.task, env));
       options.onProgress?.(1);
     }
     return;
@@ -188,7 +153,7 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
       let done = 0;
       // Each job's result is taken once: a job run again after its worker stopped may have been answered already.
       const answered = new Uint8Array(jobs.length);
-      const finish = (results: readonly FileResult[]): void => {
+      const finish = (results: readonly Result[]): void => {
         let fresh = 0;
         for (const result of results) {
           if (answered[result.index] === 1) continue;
@@ -229,7 +194,7 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
           inFlight.set(batch[0]!.index, batch);
           worker.send(batch);
         };
-        worker.on("message", (results: FileResult[]) => {
+        worker.on("message", (results: Result[]) => {
           if (results.length > 0) inFlight.delete(results[0]!.index);
           alone = false;
           finish(results);
@@ -247,7 +212,9 @@ export async function runFiles(jobs: readonly FileJob[], options: RunFilesOption
             if (batch.every((job) => answered[job.index] === 1)) continue;
             if (batch.length === 1 && batch[0]!.retried === true) {
               const job = batch[0]!;
-              finish([{ index: job.index, out: "", err: `docbase: ${job.display}: failed: the worker reading it stopped (${why})\n`, counts: { files: 1, failed: 1 } }]);
+              const failed: FileResult = { index: job.index, out: "", err: `docbase: ${job.display}: failed: the worker reading it stopped (${why})\n`, counts: { files: 1, failed: 1 } };
+              // A failed file's result has none of Result's own fields, which are optional (see FileWork).
+              finish([failed as Result]);
             } else {
               for (const job of batch) if (answered[job.index] !== 1) retries.push([{ ...job, retried: true }]);
             }

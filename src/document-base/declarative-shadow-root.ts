@@ -1,140 +1,16 @@
 /**
- * Declarative shadow roots in trees whose parser keeps them as templates.
- *
- * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
- * when the HTML parser of a document meets `<template shadowrootmode="open">`
- * (or "closed") inside an element that can host a shadow root, it does not
- * insert the template: it attaches a shadow root to that element and parses
- * the template's contents into it. The shadow root's node document is the
- * document, so the URLs in it resolve against the document base URL, where
- * those of an ordinary template's contents belong to its inert document.
- *
- * parse5 8.1 (and so parse5's default tree, domhandler trees built by parse5,
- * and jsdom 31, which parses with parse5) keep such a template as a
- * `template` element with its contents in a fragment. This module tells,
- * from the tree, which of those templates the standard's parser would have
- * turned into a shadow root; the document context
- * ({@link ./document-context.ts}) then gives their contents the document
- * as node document.
+ * Declarative shadow roots in trees whose parser keeps them as templates:
+ * which `template` elements a parser such as parse5 8.1 (and so jsdom 31)
+ * left where the HTML Standard's parser attaches a shadow root
+ * (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead).
+ * The URLs in their contents resolve against the document base URL, not
+ * about:blank as an ordinary template's do (see node-document.ts).
  *
  * @module
  */
 
-import { asciiLowercase } from "../core/infra.ts";
-import { HTML_NAMESPACE } from "../html/index.ts";
+import { HTML_NAMESPACE, isValidShadowHostName, shadowRootModeState } from "../html/index.ts";
 import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
-
-/**
- * The states of the `shadowrootmode` attribute
- * (https://html.spec.whatwg.org/multipage/scripting.html#attr-template-shadowrootmode):
- * "open", "closed", and "none", its missing value default and invalid value
- * default.
- *
- * @example
- * ```ts
- * const mode: ShadowRootModeState = shadowRootModeState("OPEN"); // "open"
- * ```
- */
-export type ShadowRootModeState = "open" | "closed" | "none";
-
-/**
- * https://html.spec.whatwg.org/multipage/scripting.html#attr-template-shadowrootmode —
- * the state of a `shadowrootmode` attribute with this value (null: absent).
- * An enumerated attribute's keywords match ASCII case-insensitively.
- *
- * @example
- * ```ts
- * shadowRootModeState("open"); // "open"
- * shadowRootModeState("Closed"); // "closed"
- * shadowRootModeState("invalid"); // "none"
- * shadowRootModeState(null); // "none"
- * ```
- */
-export function shadowRootModeState(value: string | null): ShadowRootModeState {
-  if (value === null) return "none";
-  const keyword = asciiLowercase(value);
-  if (keyword === "open" || keyword === "closed") return keyword;
-  return "none";
-}
-
-/** https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name — the reserved names. */
-const reservedCustomElementNames: ReadonlySet<string> = new Set([
-  "annotation-xml",
-  "color-profile",
-  "font-face",
-  "font-face-src",
-  "font-face-uri",
-  "font-face-format",
-  "font-face-name",
-  "missing-glyph",
-]);
-
-/**
- * https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name —
- * whether `name` is a valid custom element name: a valid element local name
- * (https://dom.spec.whatwg.org/#valid-element-local-name) whose first code
- * point is an ASCII lower alpha, with no ASCII upper alpha, with a "-", and
- * not one of the reserved names (annotation-xml, font-face, …).
- *
- * @example
- * ```ts
- * isValidCustomElementName("my-card"); // true
- * isValidCustomElementName("font-face"); // false (reserved)
- * isValidCustomElementName("div"); // false (no "-")
- * ```
- */
-export function isValidCustomElementName(name: string): boolean {
-  const first = name.charCodeAt(0);
-  if (!(first >= 0x61 && first <= 0x7a) || !name.includes("-")) return false;
-  for (let i = 1; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    // An ASCII upper alpha; and, for a valid element local name that starts with an ASCII alpha,
-    // ASCII whitespace, U+0000 NULL, "/" or ">".
-    if ((c >= 0x41 && c <= 0x5a) || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x00 || c === 0x2f || c === 0x3e) {
-      return false;
-    }
-  }
-  return !reservedCustomElementNames.has(name);
-}
-
-/** https://dom.spec.whatwg.org/#valid-shadow-host-name — the names that are not custom element names. */
-const shadowHostNames: ReadonlySet<string> = new Set([
-  "article",
-  "aside",
-  "blockquote",
-  "body",
-  "div",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "main",
-  "nav",
-  "p",
-  "section",
-  "span",
-]);
-
-/**
- * https://dom.spec.whatwg.org/#valid-shadow-host-name — whether an element
- * with this local name (in the HTML namespace) can host a shadow root: a
- * valid custom element name, or one of article, aside, blockquote, body,
- * div, footer, h1–h6, header, main, nav, p, section, span.
- *
- * @example
- * ```ts
- * isValidShadowHostName("div"); // true
- * isValidShadowHostName("my-card"); // true
- * isValidShadowHostName("a"); // false
- * ```
- */
-export function isValidShadowHostName(localName: string): boolean {
-  return shadowHostNames.has(localName) || isValidCustomElementName(localName);
-}
 
 function isHTMLTemplate(adapter: DocumentBaseTreeAdapter, node: unknown): boolean {
   return adapter.isElementNode(node) && adapter.getLocalName(node) === "template" && adapter.getNamespaceURI(node) === HTML_NAMESPACE;

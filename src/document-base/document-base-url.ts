@@ -14,7 +14,9 @@
 
 import { basicURLParse, type OutputEncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { serializeFast } from "../core/fast-path.ts";
-import { type Context, contextImpl, type DocumentContext } from "./document-context.ts";
+import type { Context } from "./context.ts";
+import { contextImpl } from "./document-context.ts";
+import type { DocumentContext } from "./document-context-types.ts";
 import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**

@@ -12,7 +12,7 @@
 import type { URLRecord } from "../core/index.ts";
 import { isBaseElementWithHref } from "../html/index.ts";
 import { documentBaseURL, fallbackBaseURL } from "./document-base-url.ts";
-import type { DocumentContext } from "./document-context.ts";
+import type { DocumentContext } from "./document-context-types.ts";
 import { findInclusiveDescendant } from "./tree-walk.ts";
 import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
 import type { LooseAdapter } from "./tree-walk.ts";

@@ -25,30 +25,24 @@
 import "../core/require-supported-runtime.ts";
 
 export { HTML_NAMESPACE, SVG_NAMESPACE, MATHML_NAMESPACE, XML_NAMESPACE } from "../html/index.ts";
-export {
-  type DocumentBaseTreeAdapter,
-  type TreeAdapterTypeMap,
-  type MutationRecordLike,
-  type MutationObserverHandle,
-  type ObserveOptions,
-} from "./tree-adapter.ts";
+// (Type-only modules are re-exported with `export type`, so that nothing loads them at run time.)
+export type { DocumentBaseTreeAdapter, TreeAdapterTypeMap, MutationRecordLike, MutationObserverHandle, ObserveOptions } from "./tree-adapter.ts";
 export { parse5TreeAdapter, type Parse5TreeAdapterMap } from "./parse5-tree-adapter.ts";
 export { htmlparser2TreeAdapter, type Htmlparser2TreeAdapterMap } from "./htmlparser2-tree-adapter.ts";
 export { domTreeAdapter, type DOMTreeAdapterMap, type DOMNode, type DOMElement, type DOMDocument } from "./dom-tree-adapter.ts";
 export { matchesAboutBlank, matchesAboutSrcdoc } from "./about-url.ts";
 export { DocumentContextError, isDocumentContextError } from "./errors.ts";
-export {
-  createDocumentContext,
-  documentContextOf,
-  type DocumentContext,
-  type DocumentContextOptions,
-  type AboutBaseURLSource,
-  type ChildrenChange,
-  type URLChangeOptions,
-  type BaseURLChange,
-  type BaseURLChangeListener,
-  type BaseURLChangeReason,
-} from "./document-context.ts";
+export { createDocumentContext, documentContextOf } from "./document-context.ts";
+export type {
+  DocumentContext,
+  DocumentContextOptions,
+  AboutBaseURLSource,
+  ChildrenChange,
+  URLChangeOptions,
+  BaseURLChange,
+  BaseURLChangeListener,
+  BaseURLChangeReason,
+} from "./document-context-types.ts";
 export {
   fallbackBaseURL,
   frozenBaseURL,
@@ -60,11 +54,6 @@ export {
   encodingParseAndSerializeURL,
   nodeDocumentURL,
 } from "./document-base-url.ts";
-export {
-  attachesDeclarativeShadowRoot,
-  isValidCustomElementName,
-  isValidShadowHostName,
-  shadowRootModeState,
-  type ShadowRootModeState,
-} from "./declarative-shadow-root.ts";
+export { attachesDeclarativeShadowRoot } from "./declarative-shadow-root.ts";
+export { isValidCustomElementName, isValidShadowHostName, shadowRootModeState, type ShadowRootModeState } from "../html/index.ts";
 export { frameCreationBaseURL } from "./frame-base-url.ts";

@@ -7,7 +7,7 @@
  * back to their template. So {@link parse5TreeAdapter.getNextSibling} costs a
  * search of the parent's children (walks use the arrays instead:
  * `siblingLinks` is false), and whether a fragment is template contents is
- * found by the document context from the templates it has seen.
+ * found from the templates seen (node-document.ts).
  *
  * @module
  */

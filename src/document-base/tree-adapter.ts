@@ -94,7 +94,7 @@ export interface DocumentBaseTreeAdapter<T extends TreeAdapterTypeMap = TreeAdap
    * https://dom.spec.whatwg.org/#concept-node-document — the node's node
    * document (a document is its own), or null when the tree does not record
    * one (parse5 and domhandler trees). Without it, a node's document is found
-   * by walking to its root (see {@link ./document-context.ts}).
+   * by walking to its root (see node-document.ts).
    */
   getOwnerDocument(node: T["node"]): T["document"] | null;
   /**

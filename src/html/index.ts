@@ -1,11 +1,12 @@
 /**
  * The HTML facts every layer above core reads, each stated once: the
  * namespaces, the catalogue of URL-bearing attributes, the encoding a
- * `<meta>` declares, and which element is the first `<base href>` and the
- * head. Data and small pure functions; no trees of its own.
+ * `<meta>` declares, which element is the first `<base href>` and the
+ * head, and which elements can host a declarative shadow root. Data and
+ * small pure functions; no trees of its own.
  *
- * Internal layer: document-base re-exports the namespaces, and links and
- * url-utils the catalogue, as their public names.
+ * Internal layer: document-base re-exports the namespaces and the shadow
+ * host names, and links and url-utils the catalogue, as their public names.
  *
  * @module
  */
@@ -29,3 +30,4 @@ export {
   type ElementTree,
   type ParsedElement,
 } from "./head-and-base.ts";
+export { shadowRootModeState, isValidCustomElementName, isValidShadowHostName, type ShadowRootModeState } from "./shadow-host.ts";

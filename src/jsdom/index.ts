@@ -14,5 +14,6 @@
 // First: on a Node.js older than `engines`, importing docbase throws one error naming the version needed.
 import "../core/require-supported-runtime.ts";
 
-export { install, type InstallOptions, type Installation, type InstallationWarning, type JSDOMBaseURLChange } from "./install.ts";
+export { install } from "./install.ts";
+export type { InstallOptions, Installation, InstallationWarning, JSDOMBaseURLChange } from "./installation.ts";
 export type { WindowLike, DocumentLike, ElementLike, NodeLike } from "./window.ts";

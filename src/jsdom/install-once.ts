@@ -9,7 +9,8 @@
  * @module
  */
 
-import { install, type Installation } from "./install.ts";
+import { install } from "./install.ts";
+import type { Installation } from "./installation.ts";
 import type { WindowLike } from "./window.ts";
 
 /** Where the installation made by a test-framework entry point is kept on the window. */

@@ -38,7 +38,7 @@ import { createRequire } from "node:module";
 import type { EnvironmentContext, JestEnvironmentConfig } from "@jest/environment";
 import jestJSDOMEnvironment from "@jest/environment-jsdom-abstract";
 import * as jsdom from "jsdom";
-import type { Installation } from "./install.ts";
+import type { Installation } from "./installation.ts";
 import { installOnce } from "./install-once.ts";
 import type { WindowLike } from "./window.ts";
 

@@ -38,7 +38,7 @@
 import "../core/require-supported-runtime.ts";
 // Second: in a window without TextEncoder (an older jsdom, as Jest's own jsdom environment has), one error naming what to use.
 import "./require-encoding-api.ts";
-import type { Installation } from "./install.ts";
+import type { Installation } from "./installation.ts";
 import { installOnce } from "./install-once.ts";
 import type { WindowLike } from "./window.ts";
 

@@ -2,12 +2,12 @@
  * The part of a jsdom window (or any DOM window) that the integration uses:
  * its public surface only — interface objects and their prototypes,
  * `MutationObserver`, the document. Structural types, so that docbase needs
- * no DOM typings and does not import jsdom.
+ * no DOM typings and does not import jsdom, and the lookup of an interface.
  *
  * @module
  */
 
-import type { DOMDocument, DOMElement, DOMNode } from "../document-base/index.ts";
+import type { DocumentContext, DOMDocument, DOMElement, DOMNode, DOMTreeAdapterMap } from "../document-base/index.ts";
 
 /** A DOM node as the integration reads it. */
 export type NodeLike = DOMNode;
@@ -75,4 +75,29 @@ export interface WindowLike {
   readonly Node: InterfaceObject;
   readonly MutationObserver: new (callback: (records: ArrayLike<MutationRecordShape>) => void) => MutationObserverLike;
   readonly [name: string]: unknown;
+}
+
+/**
+ * A document context of a window's document (document-base's, over the DOM).
+ *
+ * @example
+ * ```ts
+ * const context: DOMContext = createDocumentContext(domTreeAdapter, window.document, { url: window.document.URL });
+ * ```
+ */
+export type DOMContext = DocumentContext<DOMTreeAdapterMap>;
+
+/**
+ * The interface object `name` of `window` (`HTMLIFrameElement`, …), or null
+ * when the window has none.
+ *
+ * @example
+ * ```ts
+ * interfaceOf(window, "HTMLAnchorElement")?.prototype; // HTMLAnchorElement.prototype
+ * interfaceOf(window, "NoSuchElement"); // null
+ * ```
+ */
+export function interfaceOf(window: WindowLike, name: string): InterfaceObject | null {
+  const value = window[name];
+  return typeof value === "function" && typeof (value as { prototype?: unknown }).prototype === "object" ? (value as InterfaceObject) : null;
 }

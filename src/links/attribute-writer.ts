@@ -14,7 +14,7 @@
  *    checked to resolve to the URL the caller's text resolves to.
  * 2. {@link escapeAttributeText}: the item as attribute source text, for the
  *    attribute's quoting form (a valueless attribute gets `="…"`, an
- *    unquoted one that needs quotes gets them, see rewrite-links.ts).
+ *    unquoted one that needs quotes gets them, see write-links.ts).
  *
  * https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(double-quoted)-state
  *
@@ -64,13 +64,34 @@ export class UnwritableValueError extends brandedError("UnwritableValueError", L
  */
 export const isUnwritableValueError = brandGuard<UnwritableValueError>("UnwritableValueError");
 
-/** How an attribute is written in the source: quoted, unquoted, or with no value at all (`<a href>`). */
+/**
+ * How an attribute is written in the source: quoted, unquoted, or with no value at all (`<a href>`).
+ *
+ * @example
+ * ```ts
+ * const quote: AttributeQuote = null; // <a href>
+ * ```
+ */
 export type AttributeQuote = '"' | "'" | "" | null;
 
-/** The microsyntax a URL is an item of, in its attribute. */
+/**
+ * The microsyntax a URL is an item of, in its attribute.
+ *
+ * @example
+ * ```ts
+ * const kind: ItemKind = "srcset";
+ * ```
+ */
 export type ItemKind = "single" | "srcset" | "list" | "refresh" | "css";
 
-/** What a URL text resolves against, to check that a respelling is the same URL. */
+/**
+ * What a URL text resolves against, to check that a respelling is the same URL.
+ *
+ * @example
+ * ```ts
+ * const resolution: ItemResolution = { base: "https://example.com/", encoding: "UTF-8" };
+ * ```
+ */
 export interface ItemResolution {
   /** The base URL (serialized), or null for URLs that must be absolute (itemtype). */
   readonly base: string | null;

@@ -21,7 +21,14 @@ function emptyDocument(): LeanDocument {
   return { nodeName: "#document", mode: "no-quirks", childNodes: [] };
 }
 
-/** The URLs and encoding that links in one document resolve with. */
+/**
+ * The URLs and encoding that links in one document resolve with.
+ *
+ * @example
+ * ```ts
+ * documentURLs(tree, parseURL("https://example.com/a")!, "UTF-8", null, false).outputEncoding; // "UTF-8"
+ * ```
+ */
 export interface DocumentURLs {
   /** https://dom.spec.whatwg.org/#concept-document-url */
   readonly documentURL: Readonly<URLRecord>;

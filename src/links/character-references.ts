@@ -22,6 +22,11 @@ import { DecodingMode, HtmlEntityDecoder } from "entities/decode";
  * one for one; any other (a character reference, a CR LF pair) turns a run
  * of source code units into its decoded text, all of which maps to the
  * whole run.
+  *
+  * @example
+  * ```ts
+  * decodeAttributeValue('x="a&amp;b"', 3, 10).text; // "a&b"
+  * ```
  */
 export interface DecodedText {
   /** The decoded text (what parse5 puts in the tree). */
@@ -53,7 +58,14 @@ export interface Segments {
   readonly literal: number[];
 }
 
-/** A character reference found in the source: how many code units it takes, and what it decodes to. */
+/**
+ * A character reference found in the source: how many code units it takes, and what it decodes to.
+ *
+ * @example
+ * ```ts
+ * const reference: CharacterReference = { length: 5, text: "&" }; // "&amp;"
+ * ```
+ */
 export interface CharacterReference {
   readonly length: number;
   readonly text: string;

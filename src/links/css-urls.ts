@@ -11,7 +11,7 @@
  */
 
 import { tokenize, TokenType, type CSSToken } from "@csstools/css-tokenizer";
-import { isASCIIWhitespace } from "../core/infra.ts";
+import { asciiLowercase, isASCIIWhitespace } from "../core/infra.ts";
 import { type DecodedText, DecodedTextBuilder } from "./character-references.ts";
 
 /**
@@ -132,7 +132,7 @@ export function findCSSURLs(css: string): CSSURLReference[] {
     const token = tokens[t]!;
     switch (token[0]) {
       case TokenType.AtKeyword: {
-        const name = (token[4] as { value: string }).value.toLowerCase();
+        const name = asciiLowercase((token[4] as { value: string }).value);
         inImport = name === "import";
         inNamespace = name === "namespace";
         break;
@@ -152,7 +152,7 @@ export function findCSSURLs(css: string): CSSURLReference[] {
         break;
       }
       case TokenType.Function:
-        functions.push((token[4] as { value: string }).value.toLowerCase());
+        functions.push(asciiLowercase((token[4] as { value: string }).value));
         break;
       case TokenType.OpenParen:
       case TokenType.OpenSquare:
@@ -258,8 +258,8 @@ export function cssValueMap(css: string, ref: CSSURLReference): DecodedText | nu
           j++;
         }
         const w = j < end ? css.charCodeAt(j) : -1;
-        if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0c) j++;
-        else if (w === 0x0d) j += j + 1 < end && css.charCodeAt(j + 1) === 0x0a ? 2 : 1;
+        if (w === 0x0d) j += j + 1 < end && css.charCodeAt(j + 1) === 0x0a ? 2 : 1;
+        else if (isASCIIWhitespace(w)) j++;
         // "If this number is zero, or is for a surrogate, or is greater than
         // the maximum allowed code point, return U+FFFD."
         text = code === 0 || isSurrogate(code) || code > 0x10ffff ? "\uFFFD" : String.fromCodePoint(code);

@@ -1,10 +1,8 @@
 /**
- * HTML documents given as bytes: the encoding (the HTML Standard's encoding
- * sniffing algorithm), decoding (the Encoding Standard's decoders), the map
- * from offsets in the decoded text back to byte offsets, and encoding new
- * text in the document's encoding.
+ * HTML documents given as bytes, and their text: decoding (the Encoding
+ * Standard's decoders), the map from offsets in the decoded text back to
+ * byte offsets, and encoding new text in the document's encoding.
  *
- * https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding
  * https://encoding.spec.whatwg.org/#decode
  *
  * @module
@@ -13,15 +11,19 @@
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { createMultibyteEncoder } from "@exodus/bytes/multi-byte.js";
 import { createSinglebyteEncoder } from "@exodus/bytes/single-byte.js";
-import htmlEncodingSniffer from "html-encoding-sniffer";
-import { type EncodingName, getEncoding, UnknownEncodingError } from "../core/index.ts";
+import type { EncodingName } from "../core/index.ts";
 
-/** A decoded document. */
+/**
+ * A decoded document.
+ *
+ * @example
+ * ```ts
+ * decodeWith(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61), "UTF-8"); // { text: "a", encoding: "UTF-8", bomLength: 3 }
+ * ```
+ */
 export interface DecodedDocument {
   readonly text: string;
   readonly encoding: EncodingName;
-  /** "certain" for a BOM or an `encoding` option, else "tentative" (a meta prescan or the default). */
-  readonly confidence: "certain" | "tentative";
   /** The length of the byte order mark the decoder skipped (0, 2 or 3). */
   readonly bomLength: number;
 }
@@ -31,14 +33,6 @@ function bomLength(bytes: Uint8Array, encoding: EncodingName): number {
   if (encoding === "UTF-16LE" && bytes[0] === 0xff && bytes[1] === 0xfe) return 2;
   if (encoding === "UTF-16BE" && bytes[0] === 0xfe && bytes[1] === 0xff) return 2;
   return 0;
-}
-
-function hasBOM(bytes: Uint8Array): boolean {
-  return (
-    (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
-    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
-    (bytes[0] === 0xfe && bytes[1] === 0xff)
-  );
 }
 
 /**
@@ -54,30 +48,9 @@ function hasBOM(bytes: Uint8Array): boolean {
 export function decodeWith(bytes: Uint8Array, encoding: EncodingName): DecodedDocument {
   // https://encoding.spec.whatwg.org/#replacement — the labels of ISO-2022-KR, HZ-GB-2312 and the like name
   // an encoding whose decoder, for a non-empty stream, emits one U+FFFD and stops (TextDecoder refuses to be one).
-  if (encoding === "replacement") return { text: bytes.length === 0 ? "" : "\uFFFD", encoding, confidence: "certain", bomLength: 0 };
+  if (encoding === "replacement") return { text: bytes.length === 0 ? "" : "\uFFFD", encoding, bomLength: 0 };
   const text = new TextDecoder(encoding).decode(bytes);
-  return { text, encoding, confidence: "certain", bomLength: bomLength(bytes, encoding) };
-}
-
-/**
- * https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm —
- * the BOM, else the `label` (an Encoding Standard label, as a transport
- * layer's charset would be), else the meta prescan of the first 1024 bytes,
- * else windows-1252 (the default of the "all other locales" row); then the
- * decoded text. Throws the core's `UnknownEncodingError` for a bad label.
- *
- * @example
- * ```ts
- * decodeDocument(new TextEncoder().encode('<meta charset="sjis">'), undefined);
- * // { text: '<meta charset="sjis">', encoding: "Shift_JIS", confidence: "tentative", bomLength: 0 }
- * ```
- */
-export function decodeDocument(bytes: Uint8Array, label: string | undefined): DecodedDocument {
-  if (label !== undefined && getEncoding(label) === null) throw new UnknownEncodingError(label);
-  const name = htmlEncodingSniffer(bytes, label === undefined ? {} : { transportLayerEncodingLabel: label });
-  const encoding = getEncoding(name) ?? "windows-1252";
-  const decoded = decodeWith(bytes, encoding);
-  return { ...decoded, confidence: label !== undefined || hasBOM(bytes) ? "certain" : "tentative" };
+  return { text, encoding, bomLength: bomLength(bytes, encoding) };
 }
 
 // --- Offsets: decoded text → bytes ----------------------------------------------

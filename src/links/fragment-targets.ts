@@ -9,10 +9,13 @@
  */
 
 import { HTML_NAMESPACE } from "../html/index.ts";
-import { type ExtractLinksOptions, extractSites, type Link, prepareDocument } from "./extract-links.ts";
+import { extractSites, reportTooDeep } from "./extract-links.ts";
 import type { LeanChild, LeanDocument, LeanElement, LeanParent } from "./html-source.ts";
 import type { FragmentTargets } from "./indicated-part.ts";
-import { sourcePosition } from "./source-position.ts";
+import type { Link } from "./link-types.ts";
+import type { ExtractLinksOptions } from "./options.ts";
+import { prepareDocument } from "./prepare-document.ts";
+import type { ReadDocument } from "./read-document.ts";
 
 /**
  * The {@link FragmentTargets} of a parsed document: the `id` of every
@@ -30,8 +33,7 @@ import { sourcePosition } from "./source-position.ts";
  *
  * Optimisation: the lean tree's arrays are read directly, as the rest of
  * this layer reads them, not through the document-base adapter's walk (a
- * call per node and per attribute list): the walk is about 7 % of a check
- * already.
+ * call per node and per attribute list).
  *
  * @example
  * ```ts
@@ -82,6 +84,23 @@ export interface DocumentTargets {
 }
 
 /**
+ * A hook for the read stage (`onDocument`) that adds the fragment targets
+ * of each document read to `documents`: the top document first, then its
+ * srcdoc documents.
+ *
+ * @example
+ * ```ts
+ * const documents: DocumentTargets[] = [];
+ * extractSites(document, false, { onDocument: collectTargets(documents) });
+ * ```
+ */
+export function collectTargets(documents: DocumentTargets[]): (read: ReadDocument) => void {
+  return (read) => {
+    documents.push({ depth: read.depth, targets: documentFragmentTargets(read.tree), links: read.links });
+  };
+}
+
+/**
  * `extractLinks`, and the fragment targets of each document read, from
  * the same parse: the top document first, then its srcdoc documents (one
  * pass over the input, where a separate parse for the ids would double the
@@ -97,15 +116,7 @@ export interface DocumentTargets {
 export function extractLinksAndTargets(html: string | Uint8Array, options: ExtractLinksOptions): { links: Link[]; documents: DocumentTargets[] } {
   const document = prepareDocument(html, options);
   const documents: DocumentTargets[] = [];
-  const { links } = extractSites(document, options.validate === true, false, (read) => {
-    documents.push({ depth: read.depth, targets: documentFragmentTargets(read.tree), links: read.links });
-  });
-  const report = options.onSrcdocTooDeep;
-  if (report !== undefined) {
-    for (const { depth, start } of document.tooDeep) {
-      const { line, column } = sourcePosition(document.text, start);
-      report({ depth, start, line, column });
-    }
-  }
-  return { links, documents };
+  const read = extractSites(document, false, { onDocument: collectTargets(documents) });
+  reportTooDeep(document, read);
+  return { links: read.links, documents };
 }

@@ -1,21 +1,21 @@
 /**
- * Parsing HTML with the source positions that link extraction needs, and
- * nothing more: the HTML Standard's tokenizer (html-tokenizer.ts) and
- * parse5's tree construction over a lean tree, with where every start tag
- * that may carry a link, and each of its attributes, is in the source.
+ * The read stage's tree construction for a whole document: the HTML
+ * Standard's tokenizer (html-tokenizer.ts) driving parse5's tree
+ * construction over a lean tree, with a record of every start tag that may
+ * carry a link and where it and each of its attributes is in the source —
+ * the {@link ParsedSource} the document reader reads.
  *
  * https://html.spec.whatwg.org/multipage/parsing.html
  *
  * Optimisation: parse5's own `sourceCodeLocationInfo` records a location
- * object for every token, every attribute and every text run, and costs
- * 1.3–1.6x the parse. Our tokenizer notes the positions of the tag being
- * handled in one reusable array, and the tree adapter copies them only for
- * the tags it records. The tree keeps elements only: text is dropped
- * (except inside an SVG `style`, whose CSS we read) and so are comments,
- * which makes tree construction cheaper than parse5's default tree. The
- * tree has parse5's default shapes (`nodeName`, `tagName`, `attrs`,
- * `namespaceURI`, `childNodes`, `parentNode`, `content`), so the
- * document-base layer's parse5 adapter walks it as it is.
+ * object for every token, every attribute and every text run. Our
+ * tokenizer notes the positions of the tag being handled in one reusable
+ * array, and the tree adapter copies them only for the tags it records.
+ * The tree keeps elements only: text is dropped (except inside an SVG
+ * `style`, whose CSS we read) and so are comments. The tree has parse5's
+ * default shapes (`nodeName`, `tagName`, `attrs`, `namespaceURI`,
+ * `childNodes`, `parentNode`, `content`), so the document-base layer's
+ * parse5 adapter walks it as it is.
  *
  * @module
  */
@@ -27,10 +27,24 @@ import { mayContainCSSURL } from "./css-urls.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
 import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
 
-/** A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes). */
+/**
+ * A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes).
+ *
+ * @example
+ * ```ts
+ * const attribute: Attribute = { name: "href", value: "/docs/" };
+ * ```
+ */
 export type Attribute = Token.Attribute;
 
-/** An element of the lean tree (parse5's default element shape, without source locations). */
+/**
+ * An element of the lean tree (parse5's default element shape, without source locations).
+ *
+ * @example
+ * ```ts
+ * parseWithPositions("<a href=x>").tags[0].element.tagName; // "a"
+ * ```
+ */
 export interface LeanElement {
   nodeName: string;
   tagName: string;
@@ -42,33 +56,76 @@ export interface LeanElement {
   content?: LeanFragment;
 }
 
-/** A text node, kept only inside an SVG `style` element. */
+/**
+ * A text node, kept only inside an SVG `style` element.
+ *
+ * @example
+ * ```ts
+ * const text: LeanText = { nodeName: "#text", value: "rect{fill:url(#g)}", parentNode: null };
+ * ```
+ */
 export interface LeanText {
   nodeName: "#text";
   value: string;
   parentNode: LeanParent | null;
 }
 
-/** The document of the lean tree. */
+/**
+ * The document of the lean tree.
+ *
+ * @example
+ * ```ts
+ * parseWithPositions("<p>").document.childNodes[0].tagName; // "html"
+ * ```
+ */
 export interface LeanDocument {
   nodeName: "#document";
   mode: string;
   childNodes: LeanChild[];
 }
 
-/** A document fragment (template contents). */
+/**
+ * A document fragment (template contents).
+ *
+ * @example
+ * ```ts
+ * const contents: LeanFragment = { nodeName: "#document-fragment", childNodes: [] };
+ * ```
+ */
 export interface LeanFragment {
   nodeName: "#document-fragment";
   childNodes: LeanChild[];
   parentNode?: null;
 }
 
+/**
+ * A node of the lean tree that has children.
+ *
+ * @example
+ * ```ts
+ * const parent: LeanParent = parseWithPositions("<p>").document;
+ * ```
+ */
 export type LeanParent = LeanDocument | LeanFragment | LeanElement;
+
+/**
+ * A node of the lean tree that is a child.
+ *
+ * @example
+ * ```ts
+ * const html: LeanChild = parseWithPositions("<p>").document.childNodes[0];
+ * ```
+ */
 export type LeanChild = LeanElement | LeanText;
 
 /**
  * One start tag the parser turned into an element (or whose attributes it
  * added to an existing `html` or `body` element), in source order.
+  *
+  * @example
+  * ```ts
+  * parseWithPositions("<p><a href=x>").tags[0].tagEnd; // 13
+  * ```
  */
 export interface TagRecord {
   readonly element: LeanElement;
@@ -112,8 +169,23 @@ export interface TagRecord {
   readonly inShadowTree: boolean;
 }
 
-/** The result of {@link parseWithPositions}. */
+/**
+ * What a tree construction gives the rest of the read stage for one
+ * document (the result of {@link parseWithPositions}): the records of its
+ * start tags, which the document reader reads, and the tree that the facts
+ * beyond links are read from — the first base element with an href in
+ * tree order (base-url.ts), every base element (base-elements.ts), the
+ * fragment targets (fragment-targets.ts). A construction that keeps no
+ * tree gives a `document` holding what those need (as the stream gives
+ * its first base element alone, see link-stream.ts).
+  *
+  * @example
+  * ```ts
+  * parseWithPositions("<base href=/d/>").hasBaseWithHref; // true
+  * ```
+ */
 export interface ParsedSource {
+  /** The document's tree (see above). */
   readonly document: LeanDocument;
   /** Every start tag with attributes, every `form` and every `style`, in source order. */
   readonly tags: readonly TagRecord[];
@@ -143,7 +215,14 @@ function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
 
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
 
-/** The state of the parse in progress (see {@link parseWithPositions}). */
+/**
+ * The state of the parse in progress (see {@link parseWithPositions}).
+ *
+ * @example
+ * ```ts
+ * newParse().positionsLength; // 0
+ * ```
+ */
 export interface LeanParse {
   readonly tags: TagRecord[];
   parser: Parser<DefaultTreeAdapterMap> | null;
@@ -350,6 +429,11 @@ function insertText(parent: LeanParent, text: string, before: LeanChild | null):
  * parse5 calls the adapter from its hottest code, and a call site that
  * sees the same function every time can inline it, where closures made
  * per parse are new functions to it each time.
+  *
+  * @example
+  * ```ts
+  * new Parser({ treeAdapter: leanTreeAdapter }); // what parseWithPositions makes
+  * ```
  */
 export const leanTreeAdapter = {
   createDocument(): LeanDocument {
@@ -595,15 +679,11 @@ export class StartTagSource {
  *
  * Optimisation: V8 holds an object shape (a "map") weakly, through the
  * objects that have it; code optimised for that shape embeds it, and is
- * thrown away ("embedded weak objects cleared") by the first full garbage
- * collection after the last such object dies. Every parser, its
- * tokenizer and its stacks die with their parse, so each full collection
- * sent parse5's hottest code back to the interpreter, and the next parse
- * or two ran up to twice as slow (measured on the New Zealand page: 43 ms
- * after a collection, 27 ms once optimised again). A parser that lives on
- * keeps those shapes, and the optimised code, alive. (The tree
- * construction code is parse5's, shared with every parse5 parser in the
- * process, which benefit too.)
+ * thrown away by the first full garbage collection after the last such
+ * object dies. Every parser, its tokenizer and its stacks die with their
+ * parse, so each full collection would send parse5's hottest code back to
+ * the interpreter; a parser that lives on keeps those shapes, and the
+ * optimised code, alive.
  *
  * @example
  * ```ts

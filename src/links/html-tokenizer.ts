@@ -8,10 +8,9 @@
  *
  * Optimisation: parse5's tokenizer takes every code point through its
  * state machine one at a time (a call, a state switch, a preprocessor step
- * each): about 25 ns per character, four fifths of a whole `parse5.parse`.
- * The whole input is here at once, so this one reads runs: a run of text,
- * a tag with its attributes, a comment or a doctype is read in one go with
- * tight loops and native scans. The tokens are parse5's own shapes, and
+ * each). The whole input is here at once, so this one reads runs: a run
+ * of text, a tag with its attributes, a comment or a doctype is read in
+ * one go with tight loops and native scans. The tokens are parse5's own shapes, and
  * they are the tokens parse5's tokenizer emits — the same characters, in
  * character tokens grouped as parse5 groups them (whitespace, U+0000, and
  * other characters; CR and CR LF read as LF) — so the tree is the one

@@ -23,14 +23,23 @@
 import "../core/require-supported-runtime.ts";
 
 export { catalogue, lookupAttribute, type AttributeKind, type CatalogueEntry } from "./catalogue.ts";
-export { DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type ExtractLinksOptions, type Link, type LinkKind, type LinkValidationError, type SrcdocTooDeep } from "./extract-links.ts";
+export { extractLinks } from "./extract-links.ts";
+export { type Link, type LinkKind, type LinkValidationError, type SrcdocTooDeep, type StreamWarning } from "./link-types.ts";
+export {
+  DEFAULT_MAX_HOLD,
+  DEFAULT_MAX_SRCDOC_DEPTH,
+  type ExtractLinksOptions,
+  type LinkRewriterOptions,
+  type LinkStreamOptions,
+  type RewriteLinksOptions,
+} from "./options.ts";
 export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";
-export { rewriteLinks, type RewriteLinksOptions } from "./rewrite-links.ts";
+export { rewriteLinks } from "./rewrite-links.ts";
 export { absolutize, relativize, rebase, relativeReference } from "./rewrites.ts";
 export { parseSrcset, type ImageCandidate } from "./srcset.ts";
 export { parseRefresh, type RefreshValue } from "./refresh.ts";
 export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
 export { LinksError, isLinksError } from "./errors.ts";
 export { UnwritableValueError, isUnwritableValueError } from "./attribute-writer.ts";
-export { DEFAULT_MAX_HOLD, LinkStream, type LinkStreamOptions, type StreamWarning } from "./link-stream.ts";
-export { createLinkRewriter, streamLinks, type LinkRewriterOptions } from "./link-rewriter-stream.ts";
+export { LinkStream } from "./link-stream.ts";
+export { createLinkRewriter, streamLinks } from "./link-rewriter-stream.ts";

@@ -6,22 +6,9 @@
  * @module
  */
 
-import type { Link } from "./extract-links.ts";
-import { LinksError } from "./errors.ts";
-import { LinkStream, type LinkStreamOptions } from "./link-stream.ts";
-
-/**
- * Options of {@link createLinkRewriter}: a stream's options, with
- * `rewrite` required (the output is the stream's readable side).
- *
- * @example
- * ```ts
- * const options: LinkRewriterOptions = { url: "https://example.com/", rewrite: (link) => link.url ?? undefined };
- * ```
- */
-export interface LinkRewriterOptions extends Omit<LinkStreamOptions, "onOutput" | "rewrite"> {
-  readonly rewrite: (link: Link) => string | undefined;
-}
+import { LinkStream } from "./link-stream.ts";
+import type { Link } from "./link-types.ts";
+import { checkRewriterOptions, checkStreamSource, type LinkRewriterOptions, type LinkStreamOptions } from "./options.ts";
 
 /**
  * A `TransformStream` that rewrites the links of the HTML document
@@ -56,20 +43,6 @@ export function createLinkRewriter(options: LinkRewriterOptions): TransformStrea
       stream.end();
     },
   });
-}
-
-/**
- * Checks what a rewriter needs beyond a {@link LinkStream}'s options: an
- * options object with a `rewrite` function; throws a {@link LinksError}.
- *
- * @example
- * ```ts
- * checkRewriterOptions({ url: "https://example.com/" } as LinkRewriterOptions); // throws: "rewrite" must be a function
- * ```
- */
-export function checkRewriterOptions(options: LinkRewriterOptions): void {
-  if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
-  if (typeof options.rewrite !== "function") throw new LinksError(`The "rewrite" option must be a function, not ${typeof options.rewrite}`);
 }
 
 /** The pieces of `source`, whichever kind of stream or iterable it is. */
@@ -112,9 +85,7 @@ export function streamLinks(
   source: ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: Omit<LinkStreamOptions, "onLink" | "onOutput" | "rewrite">,
 ): AsyncIterable<Link> {
-  if (source === null || (typeof source !== "object" && typeof source !== "function")) {
-    throw new LinksError(`The source must be a ReadableStream or an iterable of Uint8Arrays or strings, not ${source === null ? "null" : typeof source}`);
-  }
+  checkStreamSource(source);
   const ready: Link[] = [];
   const stream = new LinkStream({ ...options, onLink: (link) => ready.push(link) });
   async function* links(): AsyncGenerator<Link> {

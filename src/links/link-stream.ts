@@ -2,7 +2,8 @@
  * Link extraction and rewriting over a document that arrives in pieces, in
  * memory bounded by the longest token and the depth of open elements, with
  * the links and bytes that {@link extractLinks} and {@link rewriteLinks}
- * give for the whole document.
+ * give for the whole document: the same stages (prepare, read, settle,
+ * write), run a piece at a time.
  *
  * The hard part is the document base URL
  * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url):
@@ -47,91 +48,23 @@
  */
 
 import { TextDecoder } from "@exodus/bytes/encoding.js";
-import { type EncodingName, getEncoding, serializeURL, UnknownEncodingError, type URLRecord } from "../core/index.ts";
+import { type EncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { changedEncoding, HTML_NAMESPACE } from "../html/index.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
-import { concatBytes, decodeDocument, isUint8Array } from "./document-bytes.ts";
+import { concatBytes } from "./document-bytes.ts";
+import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
+import { sniffEncoding } from "./encoding-sniffing.ts";
 import { LinksError } from "./errors.ts";
-import {
-  declaredEncoding,
-  DocumentReader,
-  documentOptions,
-  extractSites,
-  type ExtractLinksOptions,
-  type Job,
-  type Link,
-  type LinkSite,
-  prepareDocument,
-  type ReaderSettings,
-  setErrorPositions,
-  setLinesAndColumns,
-} from "./extract-links.ts";
+import { extractSites } from "./extract-links.ts";
 import type { LeanDocument, LeanElement } from "./html-source.ts";
-import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writeEditsToBytes } from "./rewrite-links.ts";
+import type { StreamWarning } from "./link-types.ts";
+import { checkStreamOptions, encodingOfLabel, type LinkStreamOptions, pieceKind, type StreamOptions } from "./options.ts";
+import { declaredEncoding, firstDeclaredEncoding, prepareDocument } from "./prepare-document.ts";
+import { newBatch, readSrcdocDocuments } from "./read-document.ts";
+import { setLinesAndColumns, settleLinks, settleTooDeep } from "./settle-links.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
 import { StreamingSource } from "./streaming-source.ts";
-
-/**
- * The default of `maxHold`: 1 MiB of input held while the base URL (or
- * the encoding) is not settled. Most pages are smaller, and are then read
- * exactly whatever they hold; a larger page without a `<base>` in its head
- * starts to flow after its first MiB. Measured: a hold of 4 MiB left V8's
- * heap three times as large for the rest of the stream (the held parse is
- * promoted, and the collector sized the heap for it), where 1 MiB keeps it
- * close to a stream with a `<base>` in the head.
- *
- * @example
- * ```ts
- * new LinkStream({ url: "https://example.com/", maxHold: DEFAULT_MAX_HOLD * 4 }); // holds up to 4 MiB
- * ```
- */
-export const DEFAULT_MAX_HOLD = 1024 * 1024;
-
-/**
- * Something a stream could not do as the whole document would have: links
- * already resolved (and written) when a later `<base>` or `<meta charset>`
- * turned up that would have changed them. `start` is where that element's
- * tag is in the text (as a link's `start`).
- *
- * @example
- * ```ts
- * const warning: StreamWarning = { type: "base-after-links", start: 5000000, line: 80000, column: 3, message: "…" };
- * ```
- */
-export interface StreamWarning {
-  readonly type: "base-after-links" | "encoding-after-links";
-  readonly start: number;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
-
-/**
- * Options of {@link LinkStream}: those of {@link extractLinks} (and of
- * {@link rewriteLinks}: `rewrite`), and what a stream adds.
- *
- * @example
- * ```ts
- * const options: LinkStreamOptions = { url: "https://example.com/", onLink: (link) => console.log(link.url), maxHold: 1 << 20 };
- * ```
- */
-export interface LinkStreamOptions extends ExtractLinksOptions {
-  /** As {@link rewriteLinks}'s: the new text of a URL, or undefined to keep it. Without it, the output is the input. */
-  readonly rewrite?: ((link: Link) => string | undefined) | undefined;
-  /** Called with each link, in source order, as soon as it is resolved. */
-  readonly onLink?: ((link: Link) => void) | undefined;
-  /** Called with each piece of output (bytes for byte input, text for text); without it, no output is made. */
-  readonly onOutput?: ((chunk: Uint8Array | string) => void) | undefined;
-  /**
-   * The most input (bytes, or UTF-16 code units for text) held while the
-   * document base URL or the encoding is not settled; default
-   * {@link DEFAULT_MAX_HOLD}. `Infinity`: always exact, holding a whole
-   * document that has no `<base>` in its head.
-   */
-  readonly maxHold?: number | undefined;
-  /** Called when `maxHold` made links differ from the whole document's (see {@link StreamWarning}). */
-  readonly onWarning?: ((warning: StreamWarning) => void) | undefined;
-}
+import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writeEditsToBytes } from "./write-links.ts";
 
 /** A lean document holding only `base` (in place of the document's tree, to find its base URL). */
 function treeOfBase(base: LeanElement | null): LeanDocument {
@@ -144,13 +77,12 @@ function treeOfBase(base: LeanElement | null): LeanDocument {
 
 /**
  * The most input (code units or bytes) read at a time: a larger piece is
- * read in parts of this size. Optimisation: V8 puts an object larger than
- * about 128 KiB (a string of 64 Ki two-byte code units) straight into the
- * old generation, which only a full collection frees; the held text, its
- * slices and the output of a 64 KiB piece read at once are that large, and
- * grew the heap (and the process) to 150–300 MiB where 12 MiB were alive.
- * Parts of 16 KiB keep them young, and the collector's cheap scavenges free
- * them.
+ * read in parts of this size. Optimisation (memory): V8 puts an object
+ * larger than about 128 KiB (a string of 64 Ki two-byte code units)
+ * straight into the old generation, which only a full collection frees;
+ * the held text, its slices and the output of a larger piece read at once
+ * are that large. Parts of 16 KiB keep them young, and the collector's
+ * cheap scavenges free them.
  */
 const PART = 16 * 1024;
 
@@ -182,17 +114,11 @@ const SHORT_TOKEN = 4096;
  * ```
  */
 export class LinkStream {
-  private readonly url: Readonly<URLRecord>;
-  private readonly label: string | undefined;
-  private readonly settings: ReaderSettings;
-  private readonly validate: boolean;
-  private readonly maxHold: number;
-  private readonly rewrite: ((link: Link) => string | undefined) | undefined;
-  private readonly onLink: ((link: Link) => void) | undefined;
-  private readonly onOutput: ((chunk: Uint8Array | string) => void) | undefined;
-  private readonly onWarning: ((warning: StreamWarning) => void) | undefined;
-  private readonly onSrcdocTooDeep: ExtractLinksOptions["onSrcdocTooDeep"];
-  private readonly options: LinkStreamOptions;
+  private readonly options: StreamOptions;
+  /** The options as given (a document read whole at the end is prepared from them). */
+  private readonly given: LinkStreamOptions;
+  /** Whether links are rewritten into the output (a `rewrite` and an `onOutput`). */
+  private readonly rewriting: boolean;
 
   private mode: "text" | "bytes" | null = null;
   private ended = false;
@@ -244,11 +170,8 @@ export class LinkStream {
   /** How many links have been given (read with the base URL as it was). */
   private delivered = 0;
 
-  // Reading.
-  private readonly links: Link[] = [];
-  private readonly sites: LinkSite[] = [];
-  private readonly jobs: Job[] = [];
-  private nextId = 1;
+  // Reading: the links read and not yet given.
+  private readonly batch: LinkBatch;
   /** The last position whose line and column are known (global offsets). */
   private anchor: SourceAnchor = { start: 0, line: 1, column: 1 };
   /** The edits read and not yet written (global offsets), and where output has reached. */
@@ -256,36 +179,18 @@ export class LinkStream {
   private emitted = 0;
 
   constructor(options: LinkStreamOptions) {
-    const checked = documentOptions(options);
-    this.options = options;
-    this.url = checked.url;
-    this.label = checked.label;
-    if (this.label !== undefined && getEncoding(this.label) === null) throw new UnknownEncodingError(this.label);
-    this.settings = { scripting: checked.scripting, maxSrcdocDepth: checked.maxSrcdocDepth, tooDeep: [] };
-    this.validate = options.validate === true;
-    const maxHold = options.maxHold ?? DEFAULT_MAX_HOLD;
-    if (typeof maxHold !== "number" || Number.isNaN(maxHold) || maxHold < 0) {
-      throw new LinksError(`The "maxHold" option must be a number of bytes (0 or more, or Infinity), not ${JSON.stringify(maxHold) ?? typeof maxHold}`);
-    }
-    this.maxHold = maxHold;
-    for (const name of ["rewrite", "onLink", "onOutput", "onWarning", "onSrcdocTooDeep"] as const) {
-      const value = options[name];
-      if (value !== undefined && typeof value !== "function") throw new LinksError(`The "${name}" option must be a function, not ${typeof value}`);
-    }
-    this.rewrite = options.rewrite;
-    this.onLink = options.onLink;
-    this.onOutput = options.onOutput;
-    this.onWarning = options.onWarning;
-    this.onSrcdocTooDeep = options.onSrcdocTooDeep;
-    this.source = new StreamingSource(checked.scripting);
+    this.options = checkStreamOptions(options);
+    this.given = options;
+    this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
+    this.batch = newBatch(this.rewriting);
+    this.source = new StreamingSource(this.options.scripting);
   }
 
   /** Reads the next piece of the document: bytes (a `Uint8Array`) or text (a string), the same kind every time. */
   write(chunk: Uint8Array | string): void {
     if (this.failure !== null) throw this.failure.error;
     if (this.ended) throw new LinksError("The stream has ended: nothing can be written after end()");
-    const kind = typeof chunk === "string" ? "text" : isUint8Array(chunk) ? "bytes" : null;
-    if (kind === null) throw new LinksError(`A piece of the document must be a string or a Uint8Array, not ${chunk === null ? "null" : typeof chunk}`);
+    const kind = pieceKind(chunk);
     if (this.mode !== null && this.mode !== kind) throw new LinksError(`The document was given as ${this.mode === "text" ? "text" : "bytes"}: a piece of ${kind === "text" ? "text" : "bytes"} cannot follow`);
     this.guard(() => {
       this.mode = kind;
@@ -332,7 +237,7 @@ export class LinkStream {
     }
   }
 
-  // --- Input ------------------------------------------------------------------------
+  // --- Input: the prepare stage, a piece at a time ----------------------------------
 
   private addBytes(chunk: Uint8Array): void {
     if (this.keepsBytes()) {
@@ -356,7 +261,7 @@ export class LinkStream {
 
   /** Whether the input bytes are kept: for output, or while they may have to be read again. */
   private keepsBytes(): boolean {
-    return this.onOutput !== undefined || this.encoding === null || this.tentative || this.whole || this.reader === null;
+    return this.options.onOutput !== undefined || this.encoding === null || this.tentative || this.whole || this.reader === null;
   }
 
   /**
@@ -367,16 +272,25 @@ export class LinkStream {
   private startDecoding(): void {
     const all = concatBytes(this.bytes, this.bytesLength);
     this.bytes = this.bytesLength === 0 ? [] : [all];
-    const sniffed = decodeDocument(all.subarray(0, 1024), this.label);
-    this.encoding = sniffed.encoding;
+    const sniffed = sniffEncoding(all.subarray(0, 1024), encodingOfLabel(this.options.label));
     this.tentative = sniffed.confidence === "tentative";
-    this.bom = sniffed.bomLength;
-    if (this.encoding === "replacement" || this.encoding === "ISO-2022-JP") {
+    this.decodeFrom(all, sniffed.encoding, sniffed.bomLength, true);
+  }
+
+  /**
+   * Reads the held input `all` (from the input's first byte) in `encoding`:
+   * decodes it, unless the encoding is one read whole at the end (see the
+   * module comment).
+   */
+  private decodeFrom(all: Uint8Array, encoding: EncodingName, bom: number, stream: boolean): void {
+    this.encoding = encoding;
+    this.bom = bom;
+    if (encoding === "replacement" || encoding === "ISO-2022-JP") {
       this.whole = true;
       return;
     }
-    this.decoder = new TextDecoder(this.encoding);
-    this.addText(this.decoder.decode(all, { stream: true }));
+    this.decoder = new TextDecoder(encoding);
+    this.addText(this.decoder.decode(all, { stream }));
   }
 
   /** How much input is held now. */
@@ -440,20 +354,20 @@ export class LinkStream {
    */
   private settleEncoding(final: boolean): boolean {
     const tags = this.source.tags;
-    for (; this.metaScan < tags.length; this.metaScan++) {
-      const tag = tags[this.metaScan]!;
-      const declared = declaredEncoding(tag);
-      if (declared === null) continue;
+    const declared = firstDeclaredEncoding(tags, this.metaScan);
+    if (declared !== null) {
+      this.metaScan = declared.index;
       this.tentative = false;
       this.metaSeen = true;
-      const next = changedEncoding(this.encoding!, declared);
+      const next = changedEncoding(this.encoding!, declared.encoding);
       if (next === null) return false;
       this.changeEncoding(next, final);
       return true;
     }
+    this.metaScan = tags.length;
     if (final) {
       this.tentative = false;
-    } else if (this.held() > this.maxHold) {
+    } else if (this.held() > this.options.maxHold) {
       this.tentative = false;
       this.encodingByHold = true;
     }
@@ -468,9 +382,7 @@ export class LinkStream {
   private changeEncoding(encoding: EncodingName, final: boolean): void {
     const all = concatBytes(this.bytes, this.bytesLength);
     this.bytes = this.bytesLength === 0 ? [] : [all];
-    this.encoding = encoding;
-    this.bom = 0;
-    this.source = new StreamingSource(this.settings.scripting);
+    this.source = new StreamingSource(this.options.scripting);
     this.reader = null;
     this.metaScan = 0;
     this.consumed = 0;
@@ -478,18 +390,13 @@ export class LinkStream {
     this.textStart = 0;
     this.text = "";
     this.unread = "";
-    if (encoding === "replacement" || encoding === "ISO-2022-JP") {
-      this.whole = true;
-      return;
-    }
-    this.decoder = new TextDecoder(encoding);
-    this.addText(this.decoder.decode(all, { stream: !final }));
+    this.decodeFrom(all, encoding, 0, !final);
   }
 
   /** The encoding URL queries are encoded with (as {@link prepareDocument} says). */
   private documentEncoding(): EncodingName {
     if (this.mode === "bytes") return this.encoding!;
-    return this.label === undefined ? "UTF-8" : getEncoding(this.label)!;
+    return encodingOfLabel(this.options.label) ?? "UTF-8";
   }
 
   /**
@@ -505,24 +412,29 @@ export class LinkStream {
     } else if (final) {
       if (source.ambiguous || (base !== null && !source.isInDocument(base))) this.whole = true;
       else this.useBase(base);
-    } else if (this.held() > this.maxHold) {
+    } else if (this.held() > this.options.maxHold) {
       this.useBase(base !== null && !source.ambiguous && source.isInDocument(base) ? base : null);
       this.baseByHold = true;
     }
   }
 
+  /** The URLs of the document if `base` is its first base element with an href (null: none). */
   private urlsFor(base: LeanElement | null): DocumentURLs {
-    return documentURLs(treeOfBase(base), this.url, this.documentEncoding(), null, base !== null);
+    return documentURLs(treeOfBase(base), this.options.url, this.documentEncoding(), null, base !== null);
   }
 
   private useBase(base: LeanElement | null): void {
     this.decidedBase = base;
-    const urls = this.urlsFor(base);
+    this.readWith(this.urlsFor(base));
+  }
+
+  /** Starts reading the document's tags, with its base URL settled as `urls` says. */
+  private readWith(urls: DocumentURLs): void {
     this.baseHref = serializeURL(urls.documentBaseURL as URLRecord);
     const job: Job = {
       text: "",
       parsed: { document: this.source.document, tags: [], hasBaseWithHref: false, positions: this.source.positions },
-      url: this.url,
+      url: this.options.url,
       encoding: this.documentEncoding(),
       aboutBaseURL: null,
       layers: [],
@@ -530,7 +442,7 @@ export class LinkStream {
       template: false,
       id: 0,
     };
-    this.reader = new DocumentReader(job, this.validate, this.settings, this.links, this.rewriting() ? this.sites : null, this.jobs, () => this.nextId++, urls);
+    this.reader = new DocumentReader(job, this.options, this.batch, urls);
     if (!this.keepsBytes()) {
       this.bytes = [];
       this.bytesLength = 0;
@@ -574,14 +486,10 @@ export class LinkStream {
       local >= 0 && local <= this.text.length && start >= anchor.start
         ? sourcePosition(this.text, local, { start: anchor.start - this.textStart, line: anchor.line, column: anchor.column })
         : { line: 0, column: 0 };
-    this.onWarning?.({ type, start, line: position.line, column: position.column, message });
+    this.options.onWarning?.({ type, start, line: position.line, column: position.column, message });
   }
 
-  private rewriting(): boolean {
-    return this.rewrite !== undefined && this.onOutput !== undefined;
-  }
-
-  // --- Reading tags ------------------------------------------------------------------
+  // --- Reading tags: the read and settle stages, a batch at a time ------------------
 
   /** Reads the tags whose text is all there, in order; gives their links. */
   private readTags(final: boolean): void {
@@ -603,60 +511,34 @@ export class LinkStream {
       }
       reader.readStreamedTag(tag, this.text, source, tag.origin - this.textStart);
       // Its srcdoc documents (and theirs), whole strings already.
-      const sites = this.rewriting() ? this.sites : null;
-      for (let j = 0; j < this.jobs.length; j++) new DocumentReader(this.jobs[j]!, this.validate, this.settings, this.links, sites, this.jobs, () => this.nextId++).read();
-      this.jobs.length = 0;
+      readSrcdocDocuments(this.options, this.batch);
     }
     source.take(count);
     this.deliver();
   }
 
-  /** Gives the links read (window offsets) their global places, lines and columns; hands them on; turns them into edits. */
+  /** Settles the links read (window offsets): their global places, lines and columns; hands them on; turns them into edits. */
   private deliver(): void {
-    const links = this.links;
-    const sites = this.sites;
-    const tooDeep = this.settings.tooDeep;
+    const { links, sites, tooDeep } = this.batch;
     if (links.length === 0 && tooDeep.length === 0) return;
     const text = this.text;
     const shift = this.textStart;
-    // Tree order is source order, but for srcdoc documents (read after their iframe's own links).
-    let sorted = true;
-    for (let i = 1; i < links.length; i++) {
-      if (links[i]!.start < links[i - 1]!.start) sorted = false;
-    }
-    if (!sorted) {
-      links.sort((a, b) => a.start - b.start || a.end - b.end);
-      sites.sort((a, b) => a.link.start - b.link.start || a.link.end - b.link.end);
-    }
-    const batchAnchor: SourceAnchor = { start: this.anchor.start - shift, line: this.anchor.line, column: this.anchor.column };
-    const anchor = setLinesAndColumns(text, links as { start: number; line: number; column: number }[], batchAnchor);
-    if (this.validate) setErrorPositions(text, links);
-    for (const link of links) {
-      (link as { start: number }).start += shift;
-      (link as { end: number }).end += shift;
-      for (const error of link.errors ?? []) {
-        (error as { sourceStart: number }).sourceStart += shift;
-        (error as { sourceEnd: number }).sourceEnd += shift;
-      }
-    }
-    this.anchor = { start: anchor.start + shift, line: anchor.line, column: anchor.column };
-    for (const { depth, start } of tooDeep) {
-      const { line, column } = sourcePosition(text, start, batchAnchor);
-      this.onSrcdocTooDeep?.({ depth, start: start + shift, line, column });
-    }
+    const before = this.anchor;
+    this.anchor = settleLinks(text, links, sites, this.options.validate, before, shift);
+    settleTooDeep(text, tooDeep, this.options.onSrcdocTooDeep, before, shift);
     tooDeep.length = 0;
     this.delivered += links.length;
-    const onLink = this.onLink;
+    const onLink = this.options.onLink;
     if (onLink !== undefined) for (const link of links) onLink(link);
-    if (this.rewriting()) {
-      const replacements = askRewrite(sites, this.rewrite!);
+    if (sites !== null) {
+      const replacements = askRewrite(sites, this.options.rewrite!);
       for (const edit of buildEdits(text, sites, replacements)) this.edits.push({ ...edit, start: edit.start + shift, end: edit.end + shift });
+      sites.length = 0;
     }
     links.length = 0;
-    sites.length = 0;
   }
 
-  // --- Output ---------------------------------------------------------------------
+  // --- Output: the write stage, a piece at a time ---------------------------------
 
   /**
    * Writes the output up to where nothing can change any more: the start
@@ -679,16 +561,17 @@ export class LinkStream {
     const start = this.textStart;
     const edits = this.edits.map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
     this.edits = [];
-    if (this.onOutput !== undefined) {
+    const onOutput = this.options.onOutput;
+    if (onOutput !== undefined) {
       if (this.mode === "text") {
         const piece = this.text.slice(0, safe - start);
-        this.onOutput(edits.length === 0 ? piece : applyToString(piece, edits));
+        onOutput(edits.length === 0 ? piece : applyToString(piece, edits));
       } else {
         const bytes = concatBytes(this.bytes, this.bytesLength);
         // At the end, every byte left goes out (bytes after the last character, that made no text, too).
         const { output, end } = writeEditsToBytes(
           bytes,
-          { text: this.text, encoding: this.encoding!, confidence: "certain", bomLength: this.bytesFromStart ? this.bom : 0 },
+          { text: this.text, encoding: this.encoding!, bomLength: this.bytesFromStart ? this.bom : 0 },
           edits,
           final ? undefined : safe - start,
         );
@@ -697,7 +580,7 @@ export class LinkStream {
         this.bytes = rest.length === 0 ? [] : [rest];
         this.bytesLength = rest.length;
         this.bytesFromStart = false;
-        if (output.length > 0) this.onOutput(output);
+        if (output.length > 0) onOutput(output);
       }
     }
     this.text = this.text.slice(safe - start);
@@ -708,15 +591,14 @@ export class LinkStream {
   /** Reads the held input as a whole document (see the module comment), and gives its links and output. */
   private readWhole(): void {
     const input = this.mode === "text" ? this.text : concatBytes(this.bytes, this.bytesLength);
-    const document = prepareDocument(input, this.options);
-    const { links, sites } = extractSites(document, this.validate, this.rewriting() as true);
-    for (const { depth, start } of document.tooDeep) {
-      const { line, column } = sourcePosition(document.text, start);
-      this.onSrcdocTooDeep?.({ depth, start, line, column });
-    }
-    if (this.onLink !== undefined) for (const link of links) this.onLink(link);
-    if (this.onOutput === undefined) return;
-    const output = this.rewriting() ? rewriteDocument(document, sites!, this.rewrite!) : input;
-    if (output.length > 0) this.onOutput(output);
+    const document = prepareDocument(input, this.given);
+    const read = extractSites(document, this.rewriting);
+    settleTooDeep(document.text, read.tooDeep, this.options.onSrcdocTooDeep);
+    const onLink = this.options.onLink;
+    if (onLink !== undefined) for (const link of read.links) onLink(link);
+    const onOutput = this.options.onOutput;
+    if (onOutput === undefined) return;
+    const output = read.sites !== null ? rewriteDocument(document, read.sites, this.options.rewrite!) : input;
+    if (output.length > 0) onOutput(output);
   }
 }

@@ -23,10 +23,10 @@
 
 import "../core/require-supported-runtime.ts";
 import { Transform } from "node:stream";
-import { checkRewriterOptions, type LinkRewriterOptions } from "./link-rewriter-stream.ts";
 import { LinkStream } from "./link-stream.ts";
+import { checkRewriterOptions, type LinkRewriterOptions } from "./options.ts";
 
-export type { LinkRewriterOptions } from "./link-rewriter-stream.ts";
+export type { LinkRewriterOptions } from "./options.ts";
 
 /**
  * A Node.js `Transform` stream that rewrites the links of the HTML

@@ -7,7 +7,7 @@
 
 import { basicURLParse, serializeURL, type URLRecord } from "../core/index.ts";
 import { LinksError } from "./errors.ts";
-import type { Link } from "./extract-links.ts";
+import type { Link } from "./link-types.ts";
 
 /** Whether a rewrite may touch this link: not a missing form action, and resolved. */
 function rewritable(link: Link): link is Link & { url: string } {

@@ -141,6 +141,27 @@ const states = new WeakMap<object, HyperlinkState>();
 let blobURLSet = false;
 
 /**
+ * https://html.spec.whatwg.org/multipage/links.html#reinitialise-url, step 1 —
+ * whether "reinitialize url" keeps an element's url as it is: "If element's
+ * url is non-null, its scheme is "blob", and it has an opaque path, then
+ * terminate these steps." Every other url is set afresh from the href
+ * attribute and the current base URL.
+ *
+ * Internal: for this module and the jsdom integration's fast path
+ * (src/jsdom, through url-utils' internal.ts).
+ *
+ * @example
+ * ```ts
+ * isKeptHyperlinkURL(parseURL("blob:https://example.com/uuid")); // true
+ * isKeptHyperlinkURL(parseURL("blob:/p?q")); // false (a path that is not opaque)
+ * isKeptHyperlinkURL(null); // false
+ * ```
+ */
+export function isKeptHyperlinkURL(url: Readonly<URLRecord> | null): boolean {
+  return url !== null && url.scheme === "blob" && url.opaquePath;
+}
+
+/**
  * Whether `element` is an HTML `a` or `area` element: the elements that
  * have HTMLHyperlinkElementUtils (`HTMLAnchorElement`, `HTMLAreaElement`).
  * An SVG `a` is not one (see the SVG functions).
@@ -192,7 +213,7 @@ function setTheURLFrom(context: LooseContext, element: object, href: string | nu
   // 4. If url is not failure, then set this element's url to url.
   const url = encodingParseURL(context, href, element);
   state.url = url === null ? null : Object.freeze(url);
-  if (url !== null && url.scheme === "blob" && url.opaquePath) blobURLSet = true;
+  if (isKeptHyperlinkURL(url)) blobURLSet = true;
   return state;
 }
 
@@ -218,7 +239,7 @@ function reinitializeURLState(context: LooseContext, element: object, known?: Hy
     const url = state.url;
     // 1. If element's url is non-null, its scheme is "blob", and it has an opaque path, then
     //    terminate these steps.
-    if (url !== null && url.scheme === "blob" && url.opaquePath) return state;
+    if (isKeptHyperlinkURL(url)) return state;
     // Optimisation: "set the url" would parse the same value against the same base URL with
     // the same document encoding: it would give this url again. An absent href gives null.
     if (href === null || state.base === elementBaseURL(context, element)) return state;
@@ -236,8 +257,8 @@ function reinitializeURLState(context: LooseContext, element: object, known?: Hy
  * parsed afresh against the current base URL (or the attribute itself, or
  * ""), so a caller that computes exactly that can skip this module.
  *
- * Internal: for the jsdom integration's fast path (src/jsdom); not
- * exported from the layer.
+ * Internal: for the jsdom integration's fast path (src/jsdom, through
+ * url-utils' internal.ts); not exported from the layer.
  *
  * @example
  * ```ts
@@ -248,8 +269,7 @@ export function keepsHyperlinkURL(context: LooseContext, element: object, href: 
   if (!blobURLSet) return false;
   const state = states.get(element);
   if (state === undefined || state.context !== context || state.href !== href) return false;
-  const url = state.url;
-  return url !== null && url.scheme === "blob" && url.opaquePath;
+  return isKeptHyperlinkURL(state.url);
 }
 
 /**
@@ -261,8 +281,8 @@ export function keepsHyperlinkURL(context: LooseContext, element: object, href: 
  * {@link keepsHyperlinkURL} false, it is `getHyperlinkAttribute(context,
  * element, name)`.
  *
- * Internal: for the jsdom integration's fast path (src/jsdom); not
- * exported from the layer.
+ * Internal: for the jsdom integration's fast path (src/jsdom, through
+ * url-utils' internal.ts); not exported from the layer.
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkFragment, decodePending, encodePending, type PendingFragment } from "../../src/cli/fragment-check.ts";
+import { checkFragment, decodePending, encodePending, type PendingFragment } from "../../src/cli/commands/check/fragment-check.ts";
 import { cleanup, docbase, ensureBuilt, jsonLines, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);

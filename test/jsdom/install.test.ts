@@ -115,6 +115,18 @@ describe("document base URL (catalogue §1)", () => {
     expect(doc.baseURI).toBe("https://example.test/base/test");
   });
 
+  it("a frame takes the base URL at its place in tree order: the fallback before the first <base href>, the document base URL after it", () => {
+    const { document } = open(`<iframe id=s1 srcdoc="<a href=x>x</a>"></iframe><iframe id=b1></iframe><base href="/base/"><iframe id=s2 srcdoc="<a href=x>x</a>"></iframe><iframe id=b2></iframe>`);
+    const frame = (id: string): Document => ($(document, `#${id}`) as unknown as HTMLIFrameElement).contentDocument!;
+    expect(document.baseURI).toBe("https://example.test/base/");
+    expect(frame("s1").baseURI).toBe(P);
+    expect(($(frame("s1"), "a") as AnyElement)["href"]).toBe(Pdir + "x");
+    expect(frame("b1").baseURI).toBe(P);
+    expect(frame("s2").baseURI).toBe("https://example.test/base/");
+    expect(($(frame("s2"), "a") as AnyElement)["href"]).toBe("https://example.test/base/x");
+    expect(frame("b2").baseURI).toBe("https://example.test/base/");
+  });
+
   it("srcdoc frames are about:srcdoc documents with the container's base URL, snapshotted", () => {
     const { document } = open(`<base href="/c/"><iframe srcdoc="<p>foobar</p><a href=foo>f</a>"></iframe>`);
     const doc = ($(document, "iframe") as unknown as HTMLIFrameElement).contentDocument!;

@@ -1,7 +1,7 @@
 // Fragment targets: which ids and a[name]s a document has (from the same parse as its links), and the
 // HTML Standard's "select the indicated part" over them.
 import { describe, expect, it } from "vitest";
-import { prepareDocument } from "../../src/links/extract-links.ts";
+import { prepareDocument } from "../../src/links/prepare-document.ts";
 import { documentFragmentTargets, extractLinksAndTargets } from "../../src/links/fragment-targets.ts";
 import { findPotentialIndicatedElement, removeFragmentDirective, selectIndicatedPart } from "../../src/links/indicated-part.ts";
 import { extractLinks } from "../../src/links/index.ts";

@@ -17,7 +17,7 @@ import fc from "fast-check";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { isUnknownEncodingError } from "../../src/core/index.ts";
-import { prepareDocument } from "../../src/links/extract-links.ts";
+import { prepareDocument } from "../../src/links/prepare-document.ts";
 import {
   DEFAULT_MAX_HOLD,
   extractLinks,

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sourceEnd, sourceStart } from "../../src/links/character-references.ts";
 import { cssValueMap } from "../../src/links/css-urls.ts";
-import { placeValidationErrors } from "../../src/links/extract-links.ts";
+import { placeValidationErrors } from "../../src/links/settle-links.ts";
 import { extractLinks, findCSSURLs, type Link, sourcePosition } from "../../src/links/index.ts";
 
 const url = "https://example.com/";

@@ -13,10 +13,11 @@
  * @module
  */
 
-import { percentDecodeString } from "../core/index.ts";
-import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../links/indicated-part.ts";
-import type { FileJob, FileResult, Finding } from "./file-tasks.ts";
-import { excerpt, formatValue } from "./format.ts";
+import { percentDecodeString } from "../../../core/index.ts";
+import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../../links/indicated-part.ts";
+import type { FileJob, FileResult } from "../../file-task.ts";
+import { excerpt, formatValue } from "../../format.ts";
+import { type Finding, findingLine } from "./finding.ts";
 
 /**
  * A link into another page of the site, whose fragment is looked for there
@@ -43,6 +44,50 @@ export interface PendingFragment {
   readonly attribute: string | null;
   readonly value: string;
   readonly url: string;
+}
+
+/**
+ * A checked page's part of the fragment check across pages: its own
+ * fragment targets, for the links of other pages into it, and its links
+ * into other pages, to check against theirs.
+ *
+ * @example
+ * ```ts
+ * const fragments: FileFragments = { targets: "intro\u0000usage", pending: [], at: null };
+ * ```
+ */
+export interface FileFragments {
+  /**
+   * The page's ids and `a` names, joined with NUL (no attribute value
+   * holds one: the tokenizer makes it U+FFFD), for the page of a site
+   * walk; else null.
+   *
+   * Optimisation: one string crosses between processes, where a Set or an array of
+   * thousands of strings (a Wikipedia page's citations) is cloned piece by piece.
+   */
+  readonly targets: string | null;
+  /**
+   * Links into other pages of the site, with a fragment to look for there:
+   * as objects in the thread that checked the page, and as one string
+   * (see `encodePending`) once they have crossed from a worker.
+   */
+  readonly pending: readonly PendingFragment[] | string;
+  /** When `pending` is not empty: the line and column of each line of `out`, in pairs, to place a finding among them. */
+  readonly at: Int32Array | null;
+}
+
+/**
+ * What `check`'s work on one file gives: with fragments checked, the
+ * page's part of the fragment check across pages (none for a file that
+ * could not be read).
+ *
+ * @example
+ * ```ts
+ * const result: CheckResult = { index: 0, out: "", err: "", counts: { files: 1 }, fragments: { targets: "intro", pending: [], at: null } };
+ * ```
+ */
+export interface CheckResult extends FileResult {
+  readonly fragments?: FileFragments | undefined;
 }
 
 /** The fields of a {@link PendingFragment}, in the order {@link encodePending} writes them. */
@@ -187,14 +232,10 @@ export function missingFragmentFinding(link: Omit<PendingFragment, "target">, wh
  *
  * @example
  * ```ts
- * const { results: settled, missing } = settleFragments(results, jobs, { json: false, format });
+ * const { results: settled, missing } = settleFragments(results, jobs, false);
  * ```
  */
-export function settleFragments(
-  results: readonly FileResult[],
-  jobs: readonly FileJob[],
-  options: { readonly json: boolean; readonly format: (display: string, finding: Finding, json: boolean) => string },
-): { results: FileResult[]; missing: number } {
+export function settleFragments(results: readonly CheckResult[], jobs: readonly FileJob[], json: boolean): { results: CheckResult[]; missing: number } {
   const displays = new Map<string, string>();
   for (const job of jobs) displays.set(job.rel, job.display);
   // Each page's targets, made into a set the first time a link looks into it.
@@ -216,7 +257,7 @@ export function settleFragments(
     return set;
   };
   let missing = 0;
-  const settled: FileResult[] = [];
+  const settled: CheckResult[] = [];
   for (const result of results) {
     const pending = result.fragments?.pending;
     if (pending === undefined || pending.length === 0) {
@@ -238,7 +279,7 @@ export function settleFragments(
     }
     missing += found.length;
     found.sort((a, b) => a.line - b.line || a.column - b.column);
-    settled.push({ ...result, out: mergeLines(result, found, (f) => options.format(job.display, f, options.json)), counts: addCounts(result.counts, found.length) });
+    settled.push({ ...result, out: mergeLines(result, found, (f) => findingLine(job.display, f, json)), counts: addCounts(result.counts, found.length) });
   }
   return { results: settled, missing };
 }
@@ -248,7 +289,7 @@ function addCounts(counts: Readonly<Record<string, number>>, missing: number): R
 }
 
 /** A result's output lines with the findings `found` (sorted) placed by line and column, each after the lines at its place. */
-function mergeLines(result: FileResult, found: readonly Finding[], format: (finding: Finding) => string): string {
+function mergeLines(result: CheckResult, found: readonly Finding[], format: (finding: Finding) => string): string {
   const text = typeof result.out === "string" ? result.out : new TextDecoder().decode(result.out);
   const lines = text === "" ? [] : text.slice(0, -1).split("\n");
   const at = result.fragments?.at ?? new Int32Array(0);

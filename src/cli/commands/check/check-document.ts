@@ -1,0 +1,338 @@
+/**
+ * Everything `docbase check` reports about one document: the URL
+ * validation errors of its links, links to files missing from the site,
+ * fragments that name no element of their page (or, for another page of
+ * the site, a check that waits for that page), base-URL surprises, and
+ * srcdoc documents too deep to read.
+ *
+ * @module
+ */
+
+import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../../../core/index.ts";
+import { SlotMemo } from "../../../core/slot-memo.ts";
+import { DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link } from "../../../links/index.ts";
+import { extractLinksAndTargets } from "../../../links/fragment-targets.ts";
+import type { FragmentTargets } from "../../../links/indicated-part.ts";
+import { baseURLReport } from "../../base-url-report.ts";
+import { excerpt, formatValue, linkLabel } from "../../format.ts";
+import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import type { Finding } from "./finding.ts";
+import { checkFragment, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
+
+/**
+ * Whether a link names a file of the site that must exist. Not: `itemtype`
+ * (a vocabulary's name), `<base href>` (a base, not a resource), `ping`
+ * and form actions (endpoints that a server, not a file, answers).
+ */
+function mustExist(link: Link): boolean {
+  if (link.kind === "absolute-list" || link.element === "base" || link.missing === true) return false;
+  return link.attribute !== "ping" && link.attribute !== "action" && link.attribute !== "formaction";
+}
+
+/** How many validation errors of one link are listed; the rest are one "more-validation-errors" finding. */
+const MAX_ERRORS_PER_LINK = 100;
+
+/** The validation errors of every link, each at its place in the source (the links layer's `line` and `column` of the error). */
+function validationFindings(links: readonly Link[], findings: Finding[]): void {
+  for (const link of links) {
+    const errors = link.errors;
+    if (errors === undefined) continue;
+    let first = true;
+    let shown = 0;
+    for (const error of errors) {
+      // Bounded: a URL with thousands of errors lists its first ones and a count.
+      if (shown === MAX_ERRORS_PER_LINK) {
+        findings.push({
+          line: error.line,
+          column: error.column,
+          type: "more-validation-errors",
+          category: "invalid-url",
+          message: `${linkLabel(link)}: ${(errors.length - shown).toLocaleString("en-US")} more validation errors in this URL, not listed`,
+          element: link.element,
+          attribute: link.attribute,
+        });
+        break;
+      }
+      shown++;
+      const description = validationErrorTypes[error.type as ValidationErrorType]?.description ?? "";
+      const fails = link.url === null ? " The URL does not parse." : "";
+      // Bounded: the message shows the offending part of a long value, and only a link's first finding
+      // carries the whole value and URL (each error repeating them would make the output quadratic in one URL).
+      const at = link.value.length > 120 ? ` (at ${error.start}–${error.end} of ${link.value.length})` : "";
+      findings.push({
+        line: error.line,
+        column: error.column,
+        type: error.type,
+        category: "invalid-url",
+        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, error.start, error.end))}${at}: ${description}${fails}`,
+        element: link.element,
+        attribute: link.attribute,
+        ...(first ? { value: link.value, url: link.url } : {}),
+      });
+      first = false;
+    }
+  }
+}
+
+/**
+ * What a URL under the site root leads to: the file it names, whether the
+ * site has it, and the HTML file that serves it (null: not HTML, or not there).
+ */
+interface Destination {
+  readonly target: SiteTarget;
+  readonly exists: boolean;
+  readonly html: string | null;
+}
+
+/** The number of slots of the memo of destinations by URL (see {@link destination}): a power of two. */
+const DESTINATION_SLOTS = 1024;
+
+/** Destinations per site and root (a thread checks one site): by URL in a small memo, and by URL without query and fragment. */
+let destinations: {
+  root: string;
+  site: SiteFiles;
+  byURL: SlotMemo<Destination | null>;
+  byBare: Map<string, Destination | null>;
+} | null = null;
+
+/**
+ * Where `url` (serialized) leads in the site, or null when it is not under `root`.
+ *
+ * Optimisation: pages link the same pages over and over (a navigation bar,
+ * a spec's cross-references): each distinct URL without its query and
+ * fragment is looked up once per thread. Before that, a direct-mapped memo
+ * of the last URL in each of its slots answers a repeat without cutting
+ * the URL: the links layer gives a repeated value the same string, which
+ * compares at once (where a Map of every URL would grow with a site whose
+ * links are all distinct).
+ */
+function destination(root: string, site: SiteFiles, url: string): Destination | null {
+  if (destinations === null || destinations.root !== root || destinations.site !== site) {
+    destinations = { root, site, byURL: new SlotMemo(DESTINATION_SLOTS), byBare: new Map() };
+  }
+  const memo = destinations;
+  const known = memo.byURL.get(url);
+  if (known !== undefined) return known;
+  let end = url.indexOf("#");
+  const query = url.indexOf("?");
+  if (query !== -1 && (end === -1 || query < end)) end = query;
+  const bare = end === -1 ? url : url.slice(0, end);
+  let found = memo.byBare.get(bare);
+  if (found === undefined) {
+    const target = siteFileForHref(root, bare);
+    found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
+    // Bounded: a site of millions of distinct URLs starts over now and then.
+    if (memo.byBare.size >= 100_000) memo.byBare.clear();
+    memo.byBare.set(bare, found);
+  }
+  memo.byURL.set(url, found);
+  return found;
+}
+
+/** What the fragment check of one page knows: its targets and those of its srcdoc documents, its URL, its file. */
+interface PageFragments {
+  readonly page: FragmentTargets;
+  /** The targets of the srcdoc document each link of a srcdoc document is in. */
+  readonly srcdoc: ReadonlyMap<Link, FragmentTargets>;
+  /** The page's URL, serialized, without its fragment. */
+  readonly pageURL: string;
+  /** Its path relative to the site root (null: not in a site walk). */
+  readonly rel: string | null;
+  readonly display: string;
+  readonly pending: PendingFragment[];
+  /** Whether the fragment of each URL into the page itself names something, by URL (pages repeat their links). */
+  readonly checked: Map<string, boolean>;
+}
+
+/**
+ * The links that must lead to a file of the site and do not
+ * (missing-file), and, with `fragments`, those whose fragment names no
+ * element of their page: a missing-fragment found here when the page is
+ * this one (or its srcdoc document), a pending check for a page of the
+ * site read elsewhere.
+ */
+function siteFindings(links: readonly Link[], root: string | null, site: SiteFiles | null, fragments: PageFragments | null, findings: Finding[]): void {
+  for (const link of links) {
+    const url = link.url;
+    if (url === null || !mustExist(link)) continue;
+    const found = root !== null && site !== null ? destination(root, site, url) : null;
+    if (found !== null && !found.exists) {
+      const target = found.target;
+      const name = excerpt(target.path, target.path.length, target.path.length);
+      const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
+      findings.push({
+        line: link.line,
+        column: link.column,
+        type: "missing-file",
+        category: "missing-file",
+        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}: ${what} in the site`,
+        element: link.element,
+        attribute: link.attribute,
+        value: link.value,
+        url,
+      });
+      continue;
+    }
+    if (fragments !== null) fragmentFinding(link, url, found, fragments, findings);
+  }
+}
+
+/**
+ * The fragment check of one link whose URL is `url` (leading to `found` in
+ * the site, if anywhere): the HTML Standard looks for the fragment in the
+ * document the URL leads to — the page itself when the URL is the page's
+ * (with a `<base>` elsewhere, `#x` is not), its srcdoc document for
+ * `about:srcdoc#x` in that document, another page of the site (pending).
+ *
+ * Deviation: the fragments of CSS `url()` and `@import` are not checked:
+ * CSS resolves a fragment-only `url(#x)` against the style's own tree,
+ * whatever the base (https://drafts.csswg.org/css-values-4/#local-urls),
+ * and it names an SVG resource (a filter, a clip path), not a place to
+ * scroll to.
+ *
+ * Nor is an `itemid`'s: it is an item's name, never fetched nor navigated
+ * to (https://html.spec.whatwg.org/multipage/microdata.html#attr-itemid —
+ * "The global identifier of an item is the value of its element's itemid
+ * attribute"); `itemid="https://example.com/#organization"` names an
+ * organization, not an element.
+ */
+function fragmentFinding(link: Link, url: string, found: Destination | null, page: PageFragments, findings: Finding[]): void {
+  if (link.kind === "css-url" || link.kind === "css-import" || link.attribute === "itemid") return;
+  const hash = url.indexOf("#");
+  if (hash === -1) return;
+  const pageURL = page.pageURL;
+  let targets: FragmentTargets | undefined;
+  let where: string;
+  if (link.srcdoc > 0 && hash === 12 && url.startsWith("about:srcdoc")) {
+    targets = page.srcdoc.get(link);
+    where = "its srcdoc document";
+  } else if ((hash === pageURL.length && url.startsWith(pageURL)) || (found !== null && found.html !== null && found.html === page.rel)) {
+    // https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid — "If ... url equals
+    // navigable's active document's URL with exclude fragments set to true, and url's fragment is
+    // non-null", the navigation is a fragment navigation within this document (a static server gives
+    // the same page for another URL of its file, or for its query).
+    let ok = page.checked.get(url);
+    if (ok === undefined) {
+      ok = checkFragment(url.slice(hash + 1), page.page) === "ok";
+      page.checked.set(url, ok);
+    }
+    if (ok) return;
+    targets = page.page;
+    where = page.display;
+  } else {
+    if (found === null || found.html === null) return;
+    const check = checkFragment(url.slice(hash + 1), null);
+    if (check === "ok") return;
+    page.pending.push({ target: found.html, fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url });
+    return;
+  }
+  if (targets === undefined) return;
+  if (checkFragment(url.slice(hash + 1), targets) === "ok") return;
+  findings.push(missingFragmentFinding({ fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url }, where));
+}
+
+function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, label: string | undefined, findings: Finding[]): void {
+  const report = baseURLReport(bytes, links, { url, encoding: label });
+  const first = report.bases.find((b) => b.status !== "in-template" && b.status !== "in-shadow-root");
+  for (const base of report.bases) {
+    const common = { line: base.line, column: base.column, category: "base-url" as const, element: "base", attribute: "href", value: base.href, url: base.url };
+    const label = `<base href> ${formatValue(base.href)}`;
+    if (base.status === "unusable") {
+      findings.push({ ...common, type: "base-unusable", message: `${label} is ignored: it ${base.reason}; links resolve against ${report.fallbackBaseURL}` });
+    } else if (base.status === "not-first") {
+      findings.push({ ...common, type: "base-not-first", message: `${label} is ignored: only the first <base> with an href counts (at ${first?.line}:${first?.column})` });
+    } else if (base.status === "in-template") {
+      findings.push({ ...common, type: "base-in-template", message: `${label} is in a <template>: it does not set the document's base URL` });
+    } else if (base.status === "in-shadow-root") {
+      findings.push({ ...common, type: "base-in-shadow-root", message: `${label} is in a declarative shadow root (<template shadowrootmode>): it does not set the document's base URL` });
+    }
+    if (base.inBody) {
+      findings.push({ ...common, type: "base-in-body", message: `${label} is outside <head>: it still sets the base URL of the whole document` });
+    }
+    if (base.status === "used" && report.linksBeforeBase !== null) {
+      const { count, first: at } = report.linksBeforeBase;
+      findings.push({
+        ...common,
+        type: "base-after-links",
+        message: `${label} comes after ${count === 1 ? "a relative link" : `${count} relative links`} (${count === 1 ? "at" : "the first at"} ${at.line}:${at.column}) that ${count === 1 ? "resolves" : "resolve"} against it all the same, not against the document's URL`,
+      });
+    }
+  }
+}
+
+/**
+ * Options of {@link checkDocument}.
+ *
+ * @example
+ * ```ts
+ * const options: CheckDocumentOptions = { url: "https://example.com/a.html", encoding: undefined, root: null, site: null, fragments: true };
+ * ```
+ */
+export interface CheckDocumentOptions {
+  readonly url: string;
+  readonly encoding: string | undefined;
+  /** The site root URL and the site's files, for the missing-file check and links into other pages; null: none. */
+  readonly root: string | null;
+  readonly site: SiteFiles | null;
+  /** Check fragments (default false). */
+  readonly fragments?: boolean | undefined;
+  /** The document's path relative to the site root (a site walk's page: other pages may link into it). */
+  readonly rel?: string | null | undefined;
+  /** The document's path as printed, for messages (default "this page"). */
+  readonly display?: string | undefined;
+}
+
+/**
+ * Everything `check` reports about one document (bytes, with its URL),
+ * sorted by position: validation errors, missing files (when `root` and
+ * `site` are given), missing fragments in the page itself (with
+ * `fragments`; those into other pages come back in `pending`, with the
+ * page's own fragment targets), base-URL surprises.
+ *
+ * @example
+ * ```ts
+ * checkDocument(new TextEncoder().encode('<a href="a&amp;b c">'), { url: "https://example.com/", encoding: "utf-8", root: null, site: null }).findings;
+ * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "invalid-url", ... }] (the space, after "&amp;b")
+ * ```
+ */
+export function checkDocument(
+  bytes: Uint8Array,
+  options: CheckDocumentOptions,
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } {
+  const findings: Finding[] = [];
+  const extractOptions = {
+    url: options.url,
+    encoding: options.encoding,
+    validate: true,
+    onSrcdocTooDeep: ({ line, column, depth }: { line: number; column: number; depth: number }) =>
+      findings.push({
+        line,
+        column,
+        type: "srcdoc-too-deep",
+        category: "limit",
+        message: `<iframe srcdoc> at depth ${depth}: srcdoc documents deeper than ${DEFAULT_MAX_SRCDOC_DEPTH} levels are not read`,
+        element: "iframe",
+        attribute: "srcdoc",
+      }),
+  };
+  let links: Link[];
+  let fragments: PageFragments | null = null;
+  if (options.fragments === true) {
+    const read = extractLinksAndTargets(bytes, extractOptions);
+    links = read.links;
+    const srcdoc = new Map<Link, FragmentTargets>();
+    for (const document of read.documents) {
+      if (document.links !== null) for (const link of document.links) srcdoc.set(link, document.targets);
+    }
+    const record = parseURL(options.url);
+    const pageURL = record === null ? options.url : serializeURL(record, { excludeFragment: true });
+    fragments = { page: read.documents[0]!.targets, srcdoc, pageURL, rel: options.rel ?? null, display: options.display ?? "this page", pending: [], checked: new Map() };
+  } else {
+    links = extractLinks(bytes, extractOptions);
+  }
+  validationFindings(links, findings);
+  if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
+  if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
+  findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null };
+}

@@ -1,0 +1,403 @@
+/**
+ * `docbase rewrite <dir|->`: a site's links made absolute, relative, or
+ * moved to a new root, every other byte kept — its options, the rewrite
+ * of one file (whole, or as a stream when it is large), standard input as
+ * a stream, the copy of the rest of the site with `--out`, and the
+ * summary. Files are written atomically (see `atomic-write.ts`).
+ *
+ * @module
+ */
+
+import { copyFile, mkdir, readlink, realpath, rm, stat, symlink } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
+import path from "node:path";
+import type { Link, LinkStream } from "../../links/index.ts";
+import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
+import { fileChunks, feedLinkStream, StreamFailure, UndecodableDocument } from "../document-stream.ts";
+import { UsageError } from "../errors.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, undecodable } from "../file-task.ts";
+import { escapeControls, formatSeconds, formatValue, linkLabel, plural } from "../format.ts";
+import { inputKind, reportListingProblems } from "../inputs.ts";
+import { type CommonOptions, encodingOption } from "../options.ts";
+import type { Output } from "../output.ts";
+import { DEFAULT_MAX_FILE_SIZE, openRegularFile, readOpenFile, STREAMING_SIZE } from "../regular-file.ts";
+import { runTask, summaryEnd } from "../run-task.ts";
+import { isWithin, siteFileURL, siteRootOption } from "../site.ts";
+import { listSite } from "../site-walk.ts";
+
+/**
+ * Options of `docbase rewrite`.
+ *
+ * @example
+ * ```ts
+ * const options: RewriteOptions = { from: "https://old.example/", to: "https://new.example/", out: "build" };
+ * ```
+ */
+export interface RewriteOptions extends CommonOptions {
+  readonly url?: string | undefined;
+  readonly absolute?: boolean | undefined;
+  readonly relative?: boolean | undefined;
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+  readonly out?: string | undefined;
+  readonly dryRun?: boolean | undefined;
+}
+
+/**
+ * How `rewrite` changes links.
+ *
+ * @example
+ * ```ts
+ * const mode: RewriteMode = { type: "rebase", from: "https://old.example/", to: "https://new.example/v2/" };
+ * ```
+ */
+export type RewriteMode =
+  | { readonly type: "absolute" }
+  | { readonly type: "relative" }
+  | { readonly type: "rebase"; readonly from: string; readonly to: string };
+
+/**
+ * `docbase rewrite`, as data for a worker.
+ *
+ * @example
+ * ```ts
+ * const task: RewriteTask = { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, outDir: null, dryRun: true };
+ * ```
+ */
+export interface RewriteTask {
+  readonly command: "rewrite";
+  readonly json: boolean;
+  readonly encoding: string | undefined;
+  readonly mode: RewriteMode;
+  /** The output directory (absolute), or null to rewrite in place. */
+  readonly outDir: string | null;
+  readonly dryRun: boolean;
+}
+
+/** The links library, loaded where files are read (see loadOnce). */
+const library = loadOnce(() => import("../../links/index.ts"));
+
+/** A link the rewrite changed, and its new value. */
+interface Change {
+  readonly link: Link;
+  readonly to: string;
+}
+
+/** The task's rewrite, noting each link it changes in `changes`. */
+async function noteChanges(mode: RewriteMode, changes: Change[]): Promise<(link: Link) => string | undefined> {
+  const { absolutize, rebase, relativize } = await library();
+  const rewrite = mode.type === "absolute" ? absolutize() : mode.type === "relative" ? relativize() : rebase(mode.from, mode.to);
+  return (link) => {
+    const to = rewrite(link);
+    if (to !== undefined && to !== link.value) changes.push({ link, to });
+    return to;
+  };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+async function modeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+function cannotBeWritten(job: FileJob, error: unknown): FileResult {
+  return failedFile(job, "failed", (error as Error).message, "cannot be written");
+}
+
+/**
+ * `docbase rewrite`'s work on one file: the file rewritten, in place or
+ * into `--out` (a file that is not HTML copied there), or with
+ * `--dry-run` its changes listed.
+ *
+ * @example
+ * ```ts
+ * await rewriteWork.run(job, { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, outDir: null, dryRun: true }, { site: null });
+ * ```
+ */
+export const rewriteWork: FileWork<RewriteTask> = {
+  async run(job: FileJob, task: RewriteTask): Promise<FileResult> {
+    const target = task.outDir === null ? job.path : path.join(task.outDir, ...job.rel.split("/"));
+    if (job.copy === true) {
+      if (task.dryRun) return { index: job.index, out: "", err: "", counts: { copied: 1 } };
+      try {
+        await copyFileAtomic(job.path, target);
+      } catch (error) {
+        return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: cannot be copied: ${escapeControls((error as Error).message)}\n`, counts: { failed: 1 } };
+      }
+      return { index: job.index, out: "", err: "", counts: { copied: 1 } };
+    }
+    const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
+    if (typeof opened === "string") return failedFile(job, "unreadable", opened);
+    if (opened.size > STREAMING_SIZE) return rewriteStreamed(job, task, target, opened.handle);
+    const bytes = await readOpenFile(opened, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE });
+    if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
+    const why = await undecodable(bytes, task.encoding);
+    if (why !== null) return failedFile(job, "undecodable", why);
+    const changes: Change[] = [];
+    const { rewriteLinks } = await library();
+    let output: Uint8Array;
+    try {
+      output = rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task.mode, changes) });
+    } catch (error) {
+      return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
+    }
+    const changed = changes.length > 0 && !sameBytes(bytes, output);
+    if (task.dryRun) return rewriteReport(job, task, changes, changed);
+    try {
+      if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
+      // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
+      else if (changed) await replaceFileAtomic(await realpath(target), output);
+    } catch (error) {
+      return cannotBeWritten(job, error);
+    }
+    return rewriteReport(job, task, changes, changed);
+  },
+};
+
+/**
+ * A file larger than STREAMING_SIZE, rewritten as a stream (see
+ * link-stream.ts): read in pieces, its output written to the temporary
+ * file as it comes, in memory bounded by its longest token, whatever its
+ * size (`--max-file-size` caps only files read whole). A file left as it
+ * was in place is not written.
+ */
+async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, handle: FileHandle): Promise<FileResult> {
+  const changes: Change[] = [];
+  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewritePieces(job.url, task, fileChunks(handle), write, changes);
+  try {
+    if (task.dryRun) await run(async () => {});
+    else if (task.outDir !== null) {
+      await writeFileAtomic(
+        target,
+        async (write) => {
+          await run(write);
+          return true;
+        },
+        await modeOf(job.path),
+      );
+    } else {
+      // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
+      await replaceFileAtomic(await realpath(target), async (write) => {
+        await run(write);
+        return changes.length > 0;
+      });
+    }
+  } catch (error) {
+    if (error instanceof UndecodableDocument) return failedFile(job, "undecodable", error.message);
+    if (error instanceof StreamFailure) return failedFile(job, "failed", error.message, "cannot be rewritten");
+    return cannotBeWritten(job, error);
+  } finally {
+    await handle.close();
+  }
+  return rewriteReport(job, task, changes, changes.length > 0);
+}
+
+/**
+ * Rewrites the document `pieces` gives, as `task` says, through a
+ * {@link LinkStream}: each piece of output goes to `write` as it comes
+ * (awaited, so a slow writer holds the reading back), each link changed
+ * to `changes`. Throws what {@link feedLinkStream} throws (a
+ * StreamFailure too when the stream cannot be made).
+ */
+async function rewritePieces(
+  url: string,
+  task: Pick<RewriteTask, "encoding" | "mode">,
+  pieces: AsyncIterable<Uint8Array>,
+  write: (chunk: Uint8Array) => Promise<void>,
+  changes: Change[],
+): Promise<void> {
+  const { LinkStream } = await library();
+  const output: Uint8Array[] = [];
+  let stream: LinkStream;
+  try {
+    stream = new LinkStream({ url, encoding: task.encoding, rewrite: await noteChanges(task.mode, changes), onOutput: (piece) => output.push(piece as Uint8Array) });
+  } catch (error) {
+    throw new StreamFailure((error as Error).message);
+  }
+  await feedLinkStream(stream, pieces, task.encoding, async () => {
+    for (const chunk of output) await write(chunk);
+    output.length = 0;
+  });
+}
+
+/**
+ * `docbase rewrite -`: the document on standard input (`pieces`), at URL
+ * `url`, rewritten as `task` says, to `write` (standard output) as it
+ * comes; with `task.dryRun`, nothing is written and the changes are
+ * listed. Never throws for a bad document: the result says what went wrong.
+ *
+ * @example
+ * ```ts
+ * const result = await rewriteStream(process.stdin, "https://example.com/", task, async (chunk) => void process.stdout.write(chunk));
+ * ```
+ */
+export async function rewriteStream(pieces: AsyncIterable<Uint8Array>, url: string, task: RewriteTask, write: (chunk: Uint8Array) => Promise<void>): Promise<FileResult> {
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+  const changes: Change[] = [];
+  try {
+    await rewritePieces(url, task, pieces, task.dryRun ? async () => {} : write, changes);
+  } catch (error) {
+    if (error instanceof UndecodableDocument) return failedFile(job, "undecodable", error.message);
+    if (error instanceof StreamFailure) return failedFile(job, "failed", error.message, "cannot be rewritten");
+    return failedFile(job, "unreadable", (error as Error).message);
+  }
+  return rewriteReport(job, task, changes, changes.length > 0);
+}
+
+/** The result of rewriting one file: its counts, and with --dry-run the changes. */
+function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly Change[], changed: boolean): FileResult {
+  const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? changes.length : 0 };
+  let out = "";
+  if (task.dryRun) {
+    if (changed) {
+      if (task.json) {
+        out = changes
+          .map(({ link, to }) =>
+            `${JSON.stringify({ file: job.display, element: link.element, attribute: link.attribute, value: link.value, url: link.url, line: link.line, column: link.column, rewritten: to })}\n`,
+          )
+          .join("");
+      } else {
+        const rows = changes.map(({ link, to }) => `  ${link.line}:${link.column}  ${linkLabel(link)}  ${formatValue(link.value)} → ${formatValue(to)}`);
+        out = `${escapeControls(job.display)}: ${changes.length} link${changes.length === 1 ? "" : "s"}\n${rows.join("\n")}\n`;
+      }
+    }
+  }
+  return { index: job.index, out, err: "", counts };
+}
+
+/** The rewrite the flags ask for, and the site root the files are at, or a usage error. */
+function rewriteMode(options: RewriteOptions): { mode: RewriteMode; root: string } {
+  const { url, absolute, relative, from, to } = options;
+  if (from !== undefined || to !== undefined) {
+    if (url !== undefined || absolute === true || relative === true) throw new UsageError("rewrite: use either --from A --to B, or --url U with --absolute or --relative, not both");
+    if (from === undefined || to === undefined) throw new UsageError(`rewrite: ${from === undefined ? "--to needs --from" : "--from needs --to"} (the site's old and new root URLs)`);
+    const fromRoot = siteRootOption(from, "--from");
+    return { mode: { type: "rebase", from: fromRoot, to: siteRootOption(to, "--to") }, root: fromRoot };
+  }
+  if (absolute === true && relative === true) throw new UsageError("rewrite: --absolute and --relative exclude each other");
+  if (absolute !== true && relative !== true) {
+    throw new UsageError("rewrite: say how: --url U with --absolute or --relative, or --from A --to B");
+  }
+  if (url === undefined) throw new UsageError(`rewrite: --${absolute === true ? "absolute" : "relative"} needs --url (the site's root URL)`);
+  return { mode: { type: absolute === true ? "absolute" : "relative" }, root: siteRootOption(url, "--url") };
+}
+
+/** Copies each of a site's inner symbolic links into the output directory as a link with the same text; returns how many. */
+async function copySymlinks(inputDir: string, outDir: string, links: readonly string[], output: Output): Promise<number> {
+  let copied = 0;
+  for (const rel of links) {
+    const target = path.join(outDir, rel);
+    try {
+      const text = await readlink(path.join(inputDir, rel));
+      await mkdir(path.dirname(target), { recursive: true });
+      await rm(target, { force: true });
+      await symlink(text, target);
+      copied++;
+    } catch (error) {
+      output.err(`docbase: ${escapeControls(path.join(outDir, rel))}: cannot be written: ${escapeControls((error as Error).message)}\n`);
+    }
+  }
+  return copied;
+}
+
+/**
+ * `docbase rewrite <dir>`: rewrites a site's links, in place or into
+ * --out, atomically; returns 1 when a file could not be read, decoded or
+ * written.
+ *
+ * @example
+ * ```ts
+ * await rewriteCommand("site", { url: "https://example.com/", relative: true, dryRun: true }, output); // 0
+ * ```
+ */
+export async function rewriteCommand(input: string, options: RewriteOptions, output: Output): Promise<number> {
+  const encoding = encodingOption(options.encoding);
+  const { mode, root } = rewriteMode(options);
+  const kind = await inputKind(input);
+  if (kind === "stdin") return rewriteStandardInput(root, { command: "rewrite", json: options.json === true, encoding, mode, outDir: null, dryRun: options.dryRun === true }, options, output);
+  if (kind !== "directory") throw new UsageError(`rewrite: ${input} is not a directory (rewrite works on a site's directory, or - for standard input)`);
+  const inputDir = path.resolve(input);
+  let outDir: string | null = options.out === undefined ? null : path.resolve(options.out);
+  if (outDir !== null && outDir === inputDir) outDir = null;
+  if (outDir !== null && isWithin(outDir, inputDir)) throw new UsageError(`rewrite: --out ${options.out} contains the site ${input}; choose a directory outside it (or inside it)`);
+  const dryRun = options.dryRun === true;
+  const started = performance.now();
+  const follow = options.followSymlinks === true;
+  const listing = await listSite(input, { exclude: outDir === null ? [] : [outDir], followSymlinks: follow });
+  const unreadable = reportListingProblems(input, listing.problems, output);
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  let stale = 0;
+  if (!dryRun) {
+    stale += await removeStaleTemporaryFiles(inputDir, listing.temporary);
+    if (outDir !== null) {
+      try {
+        stale += await removeStaleTemporaryFiles(outDir, (await listSite(outDir, {})).temporary);
+      } catch {
+        // No output directory yet.
+      }
+    }
+  }
+  const noFollow = follow ? {} : { noFollow: true as const };
+  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...noFollow }));
+  if (outDir !== null) {
+    for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true, ...noFollow });
+  }
+  const task: RewriteTask = { command: "rewrite", json: options.json === true, encoding, mode, outDir, dryRun };
+  const counts = await runTask({ jobs, work: rewriteWork, task, site: null }, options, output);
+  if (unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + unreadable;
+  // rewrite --out: a link inside the site is copied as a link (its target is rewritten at its own path).
+  if (outDir !== null && !dryRun) {
+    counts["copied"] = (counts["copied"] ?? 0) + (await copySymlinks(inputDir, outDir, listing.symlinks, output));
+    // Files whose names are not UTF-8: copied byte for byte, under the same name (paths as bytes).
+    for (const { directory, name } of listing.notUTF8) {
+      const shown = path.join(outDir, directory, name.toString("latin1"));
+      try {
+        await mkdir(path.join(outDir, directory), { recursive: true });
+        await copyFile(Buffer.concat([Buffer.from(`${path.join(inputDir, directory)}/`), name]), Buffer.concat([Buffer.from(`${path.join(outDir, directory)}/`), name]));
+        counts["copied"] = (counts["copied"] ?? 0) + 1;
+      } catch (error) {
+        output.err(`docbase: ${escapeControls(shown)}: cannot be copied: ${escapeControls((error as Error).message)}\n`);
+        counts["failed"] = (counts["failed"] ?? 0) + 1;
+      }
+    }
+  }
+  const ms = performance.now() - started;
+  if (options.quiet !== true) {
+    const verb = dryRun ? "would rewrite" : "rewrote";
+    const files = listing.html.length;
+    let line = `docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} in ${(counts["changedFiles"] ?? 0).toLocaleString("en-US")} of ${plural(files, "HTML file")}`;
+    if (outDir !== null) line += dryRun ? ` into ${options.out} (and would copy ${plural(listing.other.length, "other file")})` : ` into ${options.out} (and copied ${plural(counts["copied"] ?? 0, "other file")})`;
+    if (stale > 0) line += `; removed ${plural(stale, "temporary file")} left by an interrupted run`;
+    output.err(`${line}, ${summaryEnd(files, ms, counts)}`);
+  }
+  return failures(counts) > 0 ? 1 : 0;
+}
+
+/**
+ * `docbase rewrite -`: standard input is the document at the root URL,
+ * rewritten to standard output as a stream (see link-stream.ts), in
+ * bounded memory whatever its size; with --dry-run, the changes are
+ * listed instead.
+ */
+async function rewriteStandardInput(url: string, task: RewriteTask, options: RewriteOptions, output: Output): Promise<number> {
+  if (options.out !== undefined) throw new UsageError("rewrite -: standard input is written to standard output; --out is for a site's directory");
+  const started = performance.now();
+  const result = await rewriteStream(process.stdin as AsyncIterable<Uint8Array>, url, task, async (chunk) => {
+    output.out(chunk);
+    await output.drain?.();
+  });
+  if (result.out !== "") output.out(result.out);
+  if (result.err !== "") output.err(result.err);
+  const counts = result.counts;
+  if (options.quiet !== true) {
+    const verb = task.dryRun ? "would rewrite" : "rewrote";
+    output.err(`docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} of standard input, ${summaryEnd(1, performance.now() - started, counts)}`);
+  }
+  return failures(counts) > 0 ? 1 : 0;
+}

@@ -1,0 +1,233 @@
+/**
+ * A command's work on one file, as plain data that crosses between the
+ * main process and the worker pool: the file (a {@link FileJob}), what the
+ * work gives (a {@link FileResult}), and the reading and failures every
+ * command's work shares.
+ *
+ * @module
+ */
+
+import { escapeControls } from "./format.ts";
+import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
+import type { SiteFiles } from "./site.ts";
+
+/**
+ * One file to work on.
+ *
+ * @example
+ * ```ts
+ * const job: FileJob = {
+ *   index: 0, path: "/srv/site/docs/index.html", display: "site/docs/index.html",
+ *   url: "https://example.com/docs/", rel: "docs/index.html",
+ * };
+ * ```
+ */
+export interface FileJob {
+  /** Its place in the output order. */
+  readonly index: number;
+  /** The path to read ("-" for standard input). */
+  readonly path: string;
+  /** The path as printed. */
+  readonly display: string;
+  /** The document's URL. */
+  readonly url: string;
+  /** Its path relative to the site root, "/"-separated ("" for a single file or standard input). */
+  readonly rel: string;
+  /** For `rewrite --out`: a file that is not HTML, copied as it is. */
+  readonly copy?: true;
+  /** The size cap (bytes) of a document read; default DEFAULT_MAX_FILE_SIZE. */
+  readonly maxBytes?: number;
+  /** A file found by a site walk: refuse a symbolic link in its place instead of following it. */
+  readonly noFollow?: true;
+  /** Run again alone after its worker stopped: if it stops a worker again, it is reported as failed. */
+  readonly retried?: true;
+}
+
+/**
+ * What the work on one file gives.
+ *
+ * @example
+ * ```ts
+ * const result: FileResult = { index: 3, out: "site/a.html:1:10: missing-file: ...\n", err: "", counts: { files: 1, problems: 1 } };
+ * ```
+ */
+export interface FileResult {
+  readonly index: number;
+  /**
+   * Text for standard output; UTF-8 bytes when it comes from a worker
+   * (encoded there, in parallel, and transferred without a copy).
+   */
+  readonly out: string | Uint8Array;
+  /** Text for standard error (a file that could not be read, decoded or rewritten). */
+  readonly err: string;
+  /** Counts for the summary, added up over files. */
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/**
+ * What a run asks of each file, as data a worker can receive: the
+ * command's name, by which the worker finds the command's
+ * {@link FileWork}, and the command's settings.
+ *
+ * @example
+ * ```ts
+ * const task: TaskData = { command: "links" };
+ * ```
+ */
+export interface TaskData {
+  readonly command: string;
+}
+
+/**
+ * What the work on a file may need besides the file: the site's files,
+ * for the missing-file check, and standard input's bytes.
+ *
+ * @example
+ * ```ts
+ * const env: TaskEnvironment = { site: siteFilesOnDisk("examples/site") };
+ * ```
+ */
+export interface TaskEnvironment {
+  readonly site: SiteFiles | null;
+  /** Standard input's bytes, for the job whose path is "-". */
+  readonly stdin?: Uint8Array | undefined;
+}
+
+/**
+ * A command's work on one file: what the main thread runs for a few
+ * files, and a worker of the pool for many. `Result` is a
+ * {@link FileResult} whose own fields are optional: a file whose work
+ * failed has none of them.
+ *
+ * @example
+ * ```ts
+ * const work: FileWork<{ command: "count" }> = {
+ *   run: async (job) => ({ index: job.index, out: "", err: "", counts: { files: 1 } }),
+ * };
+ * ```
+ */
+export interface FileWork<Task extends TaskData, Result extends FileResult = FileResult> {
+  /** The work on one file, as `task` says. A bad file is a result that says what went wrong. */
+  readonly run: (job: FileJob, task: Task, env: TaskEnvironment) => Promise<Result>;
+  /** A worker's result as it crosses to the main process (default: as it is; its `out` is encoded after). */
+  readonly transfer?: ((result: Result) => Result) | undefined;
+}
+
+/**
+ * Runs `work` on one file. Never throws: a bug, not a bad file, is that
+ * file's failure, and the run goes on with the other files.
+ *
+ * @example
+ * ```ts
+ * const result = await runFileWork(linksWork, job, { command: "links", json: true, filter: "all", encoding: undefined, siteRoot: null }, { site: null });
+ * result.out; // '{"file":"site/index.html","element":"a",...}\n...'
+ * ```
+ */
+export async function runFileWork<Task extends TaskData, Result extends FileResult>(work: FileWork<Task, Result>, job: FileJob, task: Task, env: TaskEnvironment): Promise<Result> {
+  try {
+    return await work.run(job, task, env);
+  } catch (error) {
+    // A failed file's result has none of Result's own fields, which are optional (see FileWork).
+    return failedFile(job, "failed", `internal error: ${(error as Error).stack ?? String(error)}`) as Result;
+  }
+}
+
+/**
+ * Why a file's work failed: it could not be read, its encoding cannot be
+ * decoded, or the work itself failed (the file could not be rewritten or
+ * written).
+ *
+ * @example
+ * ```ts
+ * const kind: FailureKind = "undecodable";
+ * ```
+ */
+export type FailureKind = "unreadable" | "undecodable" | "failed";
+
+/**
+ * The result of a file whose work failed: the message on standard error,
+ * and the failure counted (see {@link failures}). `verb` says what could
+ * not be done ("cannot be read", "cannot be decoded", "failed" by default).
+ *
+ * @example
+ * ```ts
+ * failedFile(job, "unreadable", "EACCES: permission denied").err;
+ * // "docbase: site/a.html: cannot be read: EACCES: permission denied\n"
+ * ```
+ */
+export function failedFile(job: FileJob, kind: FailureKind, message: string, verb?: string): FileResult {
+  verb ??= kind === "unreadable" ? "cannot be read" : kind === "undecodable" ? "cannot be decoded" : "failed";
+  return { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: ${verb}: ${escapeControls(message)}\n`, counts: { files: 1, [kind]: 1 } };
+}
+
+/**
+ * How many files of a run failed (could not be read, decoded, rewritten
+ * or written), from its summed counts: a run with any exits with 1.
+ *
+ * @example
+ * ```ts
+ * failures({ files: 3, unreadable: 1, failed: 1 }); // 2
+ * ```
+ */
+export function failures(counts: Readonly<Record<string, number>>): number {
+  return (counts["unreadable"] ?? 0) + (counts["undecodable"] ?? 0) + (counts["failed"] ?? 0);
+}
+
+/**
+ * A module loaded the first time the work on a file asks for it, and
+ * only then.
+ *
+ * Optimisation: the main thread loads a command's module in every run,
+ * and the library the work reads files with (the links layer, parse5,
+ * the encoding sniffer) costs as much to load as the rest of the command.
+ * It loads in the thread that reads files — a worker, or the main thread
+ * when it does the work itself — and not in a main thread that hands the
+ * files to workers.
+ *
+ * @example
+ * ```ts
+ * const library = loadOnce(() => import("../links/index.ts"));
+ * const { extractLinks } = await library(); // loaded now; at once the next time
+ * ```
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+const documentText = loadOnce(() => import("./document-text.ts"));
+
+/**
+ * Why a document cannot be decoded, or null when it can: one whose
+ * encoding (sniffed from its first 1024 bytes, or `encoding`) is the
+ * replacement encoding decodes to one U+FFFD, so there is nothing in it
+ * to read.
+ *
+ * @example
+ * ```ts
+ * await undecodable(new TextEncoder().encode('<meta charset="iso-2022-kr">'), undefined);
+ * // "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded"
+ * ```
+ */
+export async function undecodable(bytes: Uint8Array, encoding: string | undefined): Promise<string | null> {
+  const { sniffEncoding } = await documentText();
+  return sniffEncoding(bytes, encoding) === "replacement" ? "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded" : null;
+}
+
+/**
+ * A job's document (standard input's bytes for "-"), read as a regular
+ * file under its size cap and checked to be decodable (see
+ * {@link undecodable}): its bytes, or the failed result that says why not.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readDocument(job, env, undefined);
+ * if (!(bytes instanceof Uint8Array)) return bytes; // "cannot be read", "cannot be decoded"
+ * ```
+ */
+export async function readDocument(job: FileJob, env: TaskEnvironment, encoding: string | undefined): Promise<Uint8Array | FileResult> {
+  const bytes = job.path === "-" ? (env.stdin ?? new Uint8Array()) : await readRegularFile(job.path, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE, noFollow: job.noFollow === true });
+  if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
+  const why = await undecodable(bytes, encoding);
+  return why === null ? bytes : failedFile(job, "undecodable", why);
+}

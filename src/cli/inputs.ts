@@ -1,0 +1,157 @@
+/**
+ * What a run reads: every HTML file of a site's directory, one file, or
+ * standard input, each as a job with its URL, and the site they belong to
+ * (for the missing-file check); and what the walk of a site left out,
+ * reported.
+ *
+ * @module
+ */
+
+import { lstat, stat } from "node:fs/promises";
+import path from "node:path";
+import { UsageError } from "./errors.ts";
+import type { FileJob } from "./file-task.ts";
+import { escapeControls } from "./format.ts";
+import type { CommonOptions } from "./options.ts";
+import type { Output } from "./output.ts";
+import { DEFAULT_MAX_FILE_SIZE } from "./regular-file.ts";
+import { directoryOf, documentURLOption, siteFileURL, siteRootOption, type SiteSource } from "./site.ts";
+import { listSite, type SiteProblem } from "./site-walk.ts";
+
+/**
+ * What an input argument is: standard input, a file, or a directory.
+ *
+ * @example
+ * ```ts
+ * const kind: InputKind = "directory";
+ * ```
+ */
+export type InputKind = "stdin" | "file" | "directory";
+
+/**
+ * Tells what `input` (a command's argument) is, or throws a usage error
+ * for one that does not exist.
+ *
+ * @example
+ * ```ts
+ * await inputKind("-"); // "stdin"
+ * await inputKind("examples/site"); // "directory"
+ * await inputKind("nope.html"); // throws UsageError("no such file or directory: nope.html")
+ * ```
+ */
+export async function inputKind(input: string): Promise<InputKind> {
+  if (input === "-") return "stdin";
+  try {
+    const s = await stat(input);
+    return s.isDirectory() ? "directory" : "file";
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    let exists = false;
+    try {
+      await lstat(input);
+      exists = true;
+    } catch {
+      // Not there at all.
+    }
+    if (code === "ENOENT" && !exists) throw new UsageError(`no such file or directory: ${input}`);
+    if (code === "ENOENT") throw new UsageError(`${input} is a symbolic link to nothing (no such file or directory)`);
+    throw new UsageError(`cannot read ${input}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Standard input's bytes, read whole.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readStandardInput();
+ * ```
+ */
+export async function readStandardInput(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reports what a walk left out, one line a path (control characters
+ * escaped) on standard error; returns the count of errors among them (an
+ * unreadable directory or a link to nothing is a file the run could not
+ * read; the rest are warnings).
+ *
+ * @example
+ * ```ts
+ * const unreadable = reportListingProblems("site", listing.problems, output);
+ * // "docbase: site/link.html: warning: a symbolic link to outside the site root (...): skipped ..."
+ * ```
+ */
+export function reportListingProblems(input: string, problems: readonly SiteProblem[], output: Output): number {
+  let errors = 0;
+  for (const problem of problems) {
+    const error = problem.kind === "unreadable" || problem.kind === "broken-link";
+    if (error) errors++;
+    const label = error ? "cannot be read" : "warning";
+    output.err(`docbase: ${escapeControls(path.join(input, problem.path))}: ${label}: ${escapeControls(problem.message)}\n`);
+  }
+  return errors;
+}
+
+/**
+ * The files a links or check run reads, with their URLs, and the site
+ * they belong to.
+ *
+ * @example
+ * ```ts
+ * const inputs: Inputs = { jobs: [], siteRoot: "https://example.com/", site: null, standardInput: false, unreadable: 0 };
+ * ```
+ */
+export interface Inputs {
+  readonly jobs: FileJob[];
+  /** The site root URL: links under it are internal (null: the document's URL has no directory). */
+  readonly siteRoot: string | null;
+  readonly site: SiteSource;
+  /** The input is standard input: one job, whose path is "-", for the command to read (whole, or as a stream). */
+  readonly standardInput: boolean;
+  /** Directories the walk could not read (each reported, and a failure of the run). */
+  readonly unreadable: number;
+}
+
+/**
+ * What `input` gives a links or check run. A directory: every HTML file
+ * under it, at its URL under the site root `url`. A file: the document at
+ * URL `url`; its directory is its site (links under the URL's directory
+ * are internal, and must lead to files under the file's directory). "-":
+ * standard input, at URL `url`, not read yet.
+ *
+ * @example
+ * ```ts
+ * const inputs = await gatherInputs("examples/site", "https://example.com/", {}, output);
+ * inputs.jobs[0]; // { index: 0, path: "examples/site/about/index.html", url: "https://example.com/about/", ... }
+ * ```
+ */
+export async function gatherInputs(input: string, url: string, options: CommonOptions, output: Output): Promise<Inputs> {
+  const kind = await inputKind(input);
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  if (kind === "directory") {
+    const root = siteRootOption(url, "--url");
+    const follow = options.followSymlinks === true;
+    const listing = await listSite(input, { followSymlinks: follow });
+    const unreadable = reportListingProblems(input, listing.problems, output);
+    const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...(follow ? {} : { noFollow: true as const }) }));
+    // A link inside the site is served like its target: links to it are not missing.
+    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories, links: [...listing.symlinkTargets] };
+    return { jobs, siteRoot: root, site, standardInput: false, unreadable };
+  }
+  const documentURL = documentURLOption(url, "--url");
+  const siteRoot = directoryOf(documentURL);
+  if (kind === "stdin") {
+    return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "" }], siteRoot, site: null, standardInput: true, unreadable: 0 };
+  }
+  return {
+    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), maxBytes }],
+    siteRoot,
+    site: { type: "disk", root: path.dirname(path.resolve(input)) },
+    standardInput: false,
+    unreadable: 0,
+  };
+}
