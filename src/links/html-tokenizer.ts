@@ -144,11 +144,19 @@ export interface TokenizerOptions {
   /**
    * Make every token whole, as parse5's tokenizer does. Without it, a
    * start tag keeps only the attributes of {@link linkAttributeNames}
-   * (all of them for a formatting element).
+   * (all of them for a formatting element), and a character token that is
+   * not whitespace has its text (its `chars`) only where the adjusted
+   * current node is not in the HTML namespace (for SVG `style`, whose
+   * text is read from the tree); elsewhere it is "", and the token object
+   * is one reused for every token of its type.
    *
    * Optimisation: link work reads a few attributes; the others (`class`,
    * `title`, `alt`, …, most of a page's) are read past without making
-   * their names' and values' strings and objects.
+   * their names' and values' strings and objects. Text is most of a
+   * page, and the tree construction stage only needs to know of each
+   * character token whether it is whitespace, U+0000 or other (its type);
+   * it reads a whitespace token's first character (a newline after `<pre>`
+   * is dropped), so whitespace keeps its text.
    */
   readonly complete?: boolean | undefined;
 }
@@ -302,6 +310,19 @@ export class HTMLTokenizer {
   private charEnd = 0;
   /** Whether the pending run has a CR in it. */
   private charCR = false;
+  /** Whether the text of the character token being built is not made (see {@link TokenizerOptions.complete}). */
+  private charTextless = false;
+  /**
+   * The one token object of each type of character token without its text
+   * (see {@link TokenizerOptions.complete}), reused: the parser may keep
+   * tokens (the pending table character tokens), and one without text is
+   * the same as any other of its type.
+   */
+  private readonly textlessTokens: Token.CharacterToken[] = [
+    { type: CHARACTER, chars: "", location: null },
+    { type: NULL_CHARACTER, chars: "", location: null },
+    { type: WHITESPACE_CHARACTER, chars: "", location: null },
+  ];
 
   // The tag token being read.
   private attrs: Attribute[] = [];
@@ -405,12 +426,20 @@ export class HTMLTokenizer {
 
   // --- Character tokens ----------------------------------------------------------
 
+  /** Starts a character token of class `type` (after emitting the one being built). */
+  private startCharacters(type: number): void {
+    this.flushCharacters();
+    this.charType = type;
+    this.charText = "";
+    this.charTextless = type !== WHITESPACE_CHARACTER && !this.complete && !this.parser.currentNotInHTML;
+  }
+
   /** Appends the source text `[start, end)`, all of class `type`, to the character tokens. */
   private characters(type: number, start: number, end: number, cr: boolean): void {
     if (type !== this.charType) {
-      this.flushCharacters();
-      this.charType = type;
-      this.charText = "";
+      this.startCharacters(type);
+    } else if (this.charTextless) {
+      return;
     } else if (this.charEnd === start) {
       this.charEnd = end;
       this.charCR ||= cr;
@@ -426,9 +455,10 @@ export class HTMLTokenizer {
   /** Appends `text`, whose characters are all of class `type`, to the character tokens. */
   private characterString(type: number, text: string): void {
     if (type !== this.charType) {
-      this.flushCharacters();
-      this.charType = type;
-      this.charText = text;
+      this.startCharacters(type);
+      if (!this.charTextless) this.charText = text;
+    } else if (this.charTextless) {
+      return;
     } else {
       this.charText += this.pendingRun() + text;
     }
@@ -446,8 +476,13 @@ export class HTMLTokenizer {
     const type = this.charType;
     if (type === NO_CHARACTERS) return;
     this.charType = NO_CHARACTERS;
-    const run = this.pendingRun();
-    const token: Token.CharacterToken = { type, chars: this.charText === "" ? run : this.charText + run, location: null };
+    let token: Token.CharacterToken;
+    if (this.charTextless) {
+      token = this.textlessTokens[type]!;
+    } else {
+      const run = this.pendingRun();
+      token = { type, chars: this.charText === "" ? run : this.charText + run, location: null };
+    }
     this.charText = "";
     this.charStart = this.charEnd = 0;
     if (type === CHARACTER) this.parser.onCharacter(token);
