@@ -329,7 +329,10 @@ function keepPositions(parse: LeanParse, tokenizer: HTMLTokenizer, count: number
     grown.set(parse.positions.subarray(0, at));
     parse.positions = grown;
   }
-  parse.positions.set(tokenizer.attributePositions.subarray(0, length), at);
+  // Optimisation: a loop, not `set` of a `subarray` (a new view object for a few numbers).
+  const positions = parse.positions;
+  const from = tokenizer.attributePositions;
+  for (let k = 0; k < length; k++) positions[at + k] = from[k]!;
   parse.positionsLength = at + length;
   return at;
 }

@@ -109,6 +109,31 @@ export const linkAttributeNames: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * For each length below 32 and first character below U+0080 of the names
+ * in {@link linkAttributeNames}: a bit for each of their last characters
+ * (by its code modulo 32).
+ *
+ * Optimisation: most attributes of a page are not kept; a name whose
+ * length, first and last characters no kept name has is passed over
+ * without being cut out of the source and looked up.
+ */
+const keptNameShapes: Uint32Array = (() => {
+  const shapes = new Uint32Array(32 * 128);
+  for (const name of linkAttributeNames) {
+    if (name.length < 32) shapes[name.length * 128 + name.charCodeAt(0)]! |= 1 << (name.charCodeAt(name.length - 1) & 31);
+  }
+  return shapes;
+})();
+
+/** Whether the lowercase name `html[start, end)` may be one of {@link linkAttributeNames} (see {@link keptNameShapes}). */
+function mayBeKeptName(html: string, start: number, end: number): boolean {
+  const length = end - start;
+  const first = html.charCodeAt(start);
+  if (length >= 32 || first >= 128) return true;
+  return ((keptNameShapes[length * 128 + first]! >>> (html.charCodeAt(end - 1) & 31)) & 1) === 1;
+}
+
+/**
  * https://html.spec.whatwg.org/multipage/parsing.html#formatting — the
  * formatting elements, whose start tags keep every attribute: the list of
  * active formatting elements compares their attributes ("the Noah's Ark
@@ -697,8 +722,12 @@ export class HTMLTokenizer {
         }
       }
       const attrNameEnd = i;
-      const name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
-      const keep = keepAll || linkAttributeNames.has(name);
+      let name = "";
+      let keep = keepAll;
+      if (keepAll || !plain || mayBeKeptName(html, attrNameStart, attrNameEnd)) {
+        name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
+        keep ||= linkAttributeNames.has(name);
+      }
       // After attribute name state.
       while (i < n && isASCIIWhitespace(html.charCodeAt(i))) i++;
       if (i >= n) return this.endOfTag();
