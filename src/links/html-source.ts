@@ -433,6 +433,13 @@ function detachNode(node: LeanChild): void {
   node.parentNode = null;
 }
 
+function insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
+  const siblings = parent.childNodes;
+  const i = siblings.indexOf(reference);
+  siblings.splice(i === -1 ? siblings.length : i, 0, node);
+  node.parentNode = parent;
+}
+
 function insertText(parent: LeanParent, text: string, before: LeanChild | null): void {
   // Only an SVG style element's text is kept (its CSS is read from the tree).
   if (parent.nodeName !== "style" || (parent as LeanElement).namespaceURI !== SVG_NAMESPACE) return;
@@ -514,12 +521,7 @@ export const leanTreeAdapter = {
     return { nodeName: "#text", value, parentNode: null };
   },
   appendChild,
-  insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
-    const siblings = parent.childNodes;
-    const i = siblings.indexOf(reference);
-    siblings.splice(i === -1 ? siblings.length : i, 0, node);
-    node.parentNode = parent;
-  },
+  insertBefore,
   // The stack of open elements: its templates, for templateDepthKind.
   onItemPush(node: LeanElement): void {
     if (!isHTMLTemplate(node)) return;
@@ -665,24 +667,17 @@ export const treelessTreeAdapter = {
     return makeElement(tagName, namespaceURI, attrs, tagName === "style" && namespaceURI === SVG_NAMESPACE ? [] : NO_CHILDREN);
   },
   appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
-    if (node === dummyComment) return;
-    const child = node as LeanChild;
-    child.parentNode = parent;
-    if (keepsChildren(parent)) parent.childNodes.push(child);
+    if (keepsChildren(parent)) appendChild(parent, node);
+    else if (node !== dummyComment) (node as LeanChild).parentNode = parent;
   },
   insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
-    node.parentNode = parent;
-    if (keepsChildren(parent)) {
-      const siblings = parent.childNodes;
-      const i = siblings.indexOf(reference);
-      siblings.splice(i === -1 ? siblings.length : i, 0, node);
-    }
+    if (keepsChildren(parent)) insertBefore(parent, node, reference);
+    else node.parentNode = parent;
   },
   detachNode(node: LeanChild): void {
     const parent = node.parentNode;
-    if (parent === null) return;
-    if (keepsChildren(parent)) detachNode(node);
-    node.parentNode = null;
+    if (parent !== null && keepsChildren(parent)) detachNode(node);
+    else node.parentNode = null;
   },
 } as unknown as TreeAdapter<DefaultTreeAdapterMap>;
 
