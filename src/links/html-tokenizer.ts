@@ -349,9 +349,6 @@ export class HTMLTokenizer {
     { type: WHITESPACE_CHARACTER, chars: "", location: null },
   ];
 
-  /** The one tag token object of the tags whose tokens the parser does not keep (see {@link tag}). */
-  private readonly tagToken: { -readonly [K in keyof Token.TagToken]: Token.TagToken[K] } = { type: START_TAG, tagName: "", tagID: TAG_ID.UNKNOWN, selfClosing: false, ackSelfClosing: false, attrs: [], location: null };
-
   // The tag token being read.
   private attrs: Attribute[] = [];
   private attrNames: Set<string> | null = null;
@@ -790,20 +787,7 @@ export class HTMLTokenizer {
       }
     }
     this.flushCharacters();
-    let token: Token.TagToken;
-    if (keepAll && type === START_TAG) {
-      token = { type, tagName, tagID, selfClosing, ackSelfClosing: false, attrs, location: null };
-    } else {
-      // Optimisation: the parser keeps no tag token but a formatting element's (in its list of active formatting elements).
-      const reused = this.tagToken;
-      reused.type = type;
-      reused.tagName = tagName;
-      reused.tagID = tagID;
-      reused.selfClosing = selfClosing;
-      reused.ackSelfClosing = false;
-      reused.attrs = attrs;
-      token = reused;
-    }
+    const token: Token.TagToken = { type, tagName, tagID, selfClosing, ackSelfClosing: false, attrs, location: null };
     if (type === START_TAG) {
       this.lastStartTagName = tagName;
       this.tagNameEnd = nameEnd;
