@@ -169,19 +169,11 @@ export interface TokenizerOptions {
   /**
    * Make every token whole, as parse5's tokenizer does. Without it, a
    * start tag keeps only the attributes of {@link linkAttributeNames}
-   * (all of them for a formatting element), and a character token that is
-   * not whitespace has its text (its `chars`) only where the adjusted
-   * current node is not in the HTML namespace (for SVG `style`, whose
-   * text is read from the tree); elsewhere it is "", and the token object
-   * is one reused for every token of its type.
+   * (all of them for a formatting element).
    *
    * Optimisation: link work reads a few attributes; the others (`class`,
    * `title`, `alt`, …, most of a page's) are read past without making
-   * their names' and values' strings and objects. Text is most of a
-   * page, and the tree construction stage only needs to know of each
-   * character token whether it is whitespace, U+0000 or other (its type);
-   * it reads a whitespace token's first character (a newline after `<pre>`
-   * is dropped), so whitespace keeps its text.
+   * their names' and values' strings and objects.
    */
   readonly complete?: boolean | undefined;
 }
@@ -335,19 +327,6 @@ export class HTMLTokenizer {
   private charEnd = 0;
   /** Whether the pending run has a CR in it. */
   private charCR = false;
-  /** Whether the text of the character token being built is not made (see {@link TokenizerOptions.complete}). */
-  private charTextless = false;
-  /**
-   * The one token object of each type of character token without its text
-   * (see {@link TokenizerOptions.complete}), reused: the parser may keep
-   * tokens (the pending table character tokens), and one without text is
-   * the same as any other of its type.
-   */
-  private readonly textlessTokens: Token.CharacterToken[] = [
-    { type: CHARACTER, chars: "", location: null },
-    { type: NULL_CHARACTER, chars: "", location: null },
-    { type: WHITESPACE_CHARACTER, chars: "", location: null },
-  ];
 
   // The tag token being read.
   private attrs: Attribute[] = [];
@@ -451,20 +430,12 @@ export class HTMLTokenizer {
 
   // --- Character tokens ----------------------------------------------------------
 
-  /** Starts a character token of class `type` (after emitting the one being built). */
-  private startCharacters(type: number): void {
-    this.flushCharacters();
-    this.charType = type;
-    this.charText = "";
-    this.charTextless = type !== WHITESPACE_CHARACTER && !this.complete && !this.parser.currentNotInHTML;
-  }
-
   /** Appends the source text `[start, end)`, all of class `type`, to the character tokens. */
   private characters(type: number, start: number, end: number, cr: boolean): void {
     if (type !== this.charType) {
-      this.startCharacters(type);
-    } else if (this.charTextless) {
-      return;
+      this.flushCharacters();
+      this.charType = type;
+      this.charText = "";
     } else if (this.charEnd === start) {
       this.charEnd = end;
       this.charCR ||= cr;
@@ -480,10 +451,9 @@ export class HTMLTokenizer {
   /** Appends `text`, whose characters are all of class `type`, to the character tokens. */
   private characterString(type: number, text: string): void {
     if (type !== this.charType) {
-      this.startCharacters(type);
-      if (!this.charTextless) this.charText = text;
-    } else if (this.charTextless) {
-      return;
+      this.flushCharacters();
+      this.charType = type;
+      this.charText = text;
     } else {
       this.charText += this.pendingRun() + text;
     }
@@ -501,13 +471,8 @@ export class HTMLTokenizer {
     const type = this.charType;
     if (type === NO_CHARACTERS) return;
     this.charType = NO_CHARACTERS;
-    let token: Token.CharacterToken;
-    if (this.charTextless) {
-      token = this.textlessTokens[type]!;
-    } else {
-      const run = this.pendingRun();
-      token = { type, chars: this.charText === "" ? run : this.charText + run, location: null };
-    }
+    const run = this.pendingRun();
+    const token: Token.CharacterToken = { type, chars: this.charText === "" ? run : this.charText + run, location: null };
     this.charText = "";
     this.charStart = this.charEnd = 0;
     if (type === CHARACTER) this.parser.onCharacter(token);
