@@ -1,6 +1,6 @@
 /**
  * Ready-made rewrites for {@link rewriteLinks}: absolutize, relativize
- * (shortest, or portable within a site root) and rebase, each limited to
+ * (shortest, or portable within a site root), rebase and mapURLs, each limited to
  * the links a filter selects. Each returns a `rewrite` function.
  *
  * @module
@@ -9,6 +9,7 @@
 import { basicURLParse, serializeURL } from "../core/index.ts";
 import { LinksError } from "./errors.ts";
 import type { Link } from "./link-types.ts";
+import { lookUpURL, type URLMap } from "./url-maps.ts";
 import { portableReference, referenceForm, referenceInFormOf, relativeReference } from "./url-references.ts";
 
 export { relativeReference } from "./url-references.ts";
@@ -252,5 +253,36 @@ export function rebase(from: string, to: string, options: RewriteFilterOption = 
     if (now !== null && serializeURL(now) === target) return undefined;
     const absolute = basicURLParse(link.value) !== null;
     return absolute ? target : relativeReference(target, serializeURL(newBase));
+  };
+}
+
+/**
+ * A rewrite that follows a URL map (see `readURLMap`): every link whose
+ * resolved URL the map moves is rewritten to the new URL, keeping its form
+ * (an absolute URL stays absolute, a relative reference stays relative
+ * where the new URL is on the same origin, see `referenceInFormOf`), and
+ * its query and fragment unless the map gives them. A `<base href>` is
+ * not rewritten: each link is looked up by the URL it resolves to,
+ * through the base. `onProblem` hears of a redirect chain too long to
+ * follow (the link is left alone).
+ *
+ * @example
+ * ```ts
+ * const { map } = readURLMap('{"css/main.css": "css/main-1d87bebe.css"}', { root: "https://example.com/" });
+ * rewriteLinks('<link rel=stylesheet href="../css/main.css?v=2"><a href="https://example.com/css/main.css">', {
+ *   url: "https://example.com/blog/post.html",
+ *   rewrite: mapURLs(map),
+ * });
+ * // '<link rel=stylesheet href="../css/main-1d87bebe.css?v=2"><a href="https://example.com/css/main-1d87bebe.css">'
+ * ```
+ */
+export function mapURLs(map: URLMap, options: RewriteFilterOption & { readonly onProblem?: ((problem: string) => void) | undefined } = {}): (link: Link) => string | undefined {
+  const { filter, onProblem } = options;
+  return (link) => {
+    if (!rewritable(link) || isBaseHref(link) || (filter !== undefined && !filter(link))) return undefined;
+    const target = lookUpURL(map, link.url, onProblem);
+    if (target === null || target === link.url) return undefined;
+    if (link.base === null) return target;
+    return referenceInFormOf(link.value, target, link.base, { nonEmpty: !mayBeEmpty(link), encoding: link.encoding });
   };
 }
