@@ -121,6 +121,9 @@ export function parseRedirects(text: string, root: string): { rules: RedirectRul
       note(`it depends on the visitor (${conditions.join(" ")})`);
       continue;
     }
+    const pathOrURL = /^(?:\/|[A-Za-z][A-Za-z0-9+.-]*:\/\/)/;
+    if (!pathOrURL.test(from)) throw fail(`\`from\` is a path (/…) or a URL: ${JSON.stringify(from)}`);
+    if (!pathOrURL.test(to)) throw fail(`\`to\` is a path (/…) or a URL: ${JSON.stringify(to)}`);
     const fromURL = basicURLParse(from, { base: rootURL });
     if (fromURL === null || fromURL.host === null || fromURL.opaquePath) throw fail(`${JSON.stringify(from)} is not a path or a URL`);
     if (fromURL.query !== null || fromURL.fragment !== null) throw fail("`from` has a query or a fragment, which a rule does not match");

@@ -179,11 +179,11 @@ function portable(root: string, options: RelativizeOptions): (link: Link) => str
       // Another place: an absolute URL, never root- or scheme-relative; a relative link read against a base outside the site stays as it is.
       return form === "absolute" || !inSite(base) ? undefined : link.url;
     }
-    const target = indexFile === undefined ? link.url : withIndexFile(link.url, indexFile);
     if (!inSite(base)) {
       onNotPortable?.(link);
-      return form === "absolute" && target === link.url ? undefined : target;
+      return form === "absolute" ? undefined : link.url;
     }
+    const target = indexFile === undefined ? link.url : withIndexFile(link.url, indexFile);
     const options = { base: basicURLParse(base)!, encoding: link.encoding };
     if (form === "path-relative") {
       const now = basicURLParse(link.value, options);

@@ -124,11 +124,11 @@ function lineOfKey(text: string, key: string): number {
   return at < 0 ? 1 : lineAt(text, at);
 }
 
-/** The format of map text `text`: `_redirects` unless it is a JSON object; Vite's when every value is an object with a `file`. */
+/** The format of map text `text`: `_redirects` unless it is a JSON object; Vite's when a value is an object with a `file`. */
 function detectFormat(text: string, json: unknown): URLMapFormat {
   if (json === undefined) return /^\s*[{[]/.test(text) ? "json" : "redirects";
   const values = typeof json === "object" && json !== null ? Object.values(json) : [];
-  return values.length > 0 && values.every((v) => typeof v === "object" && v !== null && typeof (v as { file?: unknown }).file === "string") ? "vite" : "json";
+  return values.some((v) => typeof v === "object" && v !== null && typeof (v as { file?: unknown }).file === "string") ? "vite" : "json";
 }
 
 /** `text` parsed as JSON, or undefined when it is not JSON. */
@@ -141,8 +141,8 @@ function tryJSON(text: string): unknown {
 }
 
 /**
- * Reads a URL map of `format` (detected when absent: a JSON object whose
- * values all have a `file` is Vite's, another JSON object a plain map,
+ * Reads a URL map of `format` (detected when absent: a JSON object with
+ * a value that has a `file` is Vite's, another JSON object a plain map,
  * anything else `_redirects`). Paths are site paths: read against `root`
  * (the site's root URL: `css/main.css` and `/css/main.css` are the same
  * file of a site at a domain's root). Throws a LinksError that says
