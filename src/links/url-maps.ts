@@ -62,6 +62,11 @@ export interface ReadURLMap {
   readonly format: URLMapFormat;
 }
 
+/** Line `line` (1-based) of `text`, trimmed. */
+function lineText(text: string, line: number): string {
+  return (text.split(/\r\n|\r|\n/)[line - 1] ?? "").trim();
+}
+
 /** The line (1-based) of offset `at` of `text`. */
 function lineAt(text: string, at: number): number {
   let line = 1;
@@ -170,7 +175,17 @@ export function readURLMap(text: string, options: { readonly root: string; reado
   const files = options.files ?? null;
   if (format === "redirects") {
     const { rules, notes } = parseRedirects(text, root);
-    return { map: { entries: {}, rules, root, files }, notes, format };
+    const map: URLMap = { entries: {}, rules, root, files };
+    // A redirect from a file of the site that is not forced never happens (the host serves the file): said once, here, for a plain path.
+    const applied = rules.filter((rule) => {
+      if (rule.force || rule.splat || rule.segments.some((s) => s.startsWith(":"))) return true;
+      const from = `${rule.origin}/${rule.segments.join("/")}`;
+      if (!isSiteFile(map, from)) return true;
+      notes.push({ line: rule.line, text: lineText(text, rule.line), reason: "a file of the site is at its path, which the host serves instead (add ! to the status to force it)" });
+      return false;
+    });
+    notes.sort((a, b) => a.line - b.line);
+    return { map: { ...map, rules: applied }, notes, format };
   }
   if (json === undefined) throw new LinksError(`URL map line ${lineAt(text, jsonErrorOffset(text))}: not JSON (nor a _redirects file: give the format)`);
   if (typeof json !== "object" || json === null || Array.isArray(json)) throw new LinksError(`URL map line 1: a ${format === "vite" ? "Vite manifest" : "JSON map"} is an object`);
