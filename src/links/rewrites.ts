@@ -32,6 +32,17 @@ function rewritable(link: Link): link is Link & { url: string } {
   return link.missing !== true && link.url !== null;
 }
 
+/**
+ * Whether `link` is an empty form action: it means the form's document
+ * URL ("If action is the empty string, let action be the URL of the form
+ * document", https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm),
+ * wherever the document is; a new non-empty value would be read against
+ * the document base URL instead, which `link.base` does not give for it.
+ */
+function isEmptyAction(link: Link): boolean {
+  return link.value === "" && link.namespace === "html" && (link.attribute === "action" || link.attribute === "formaction");
+}
+
 /** Whether `link` is a `<base href>`: its URL is the base every later link reads. */
 function isBaseHref(link: Link): boolean {
   return link.namespace === "html" && link.element === "base" && link.attribute === "href";
@@ -136,7 +147,7 @@ export function relativize(options: RelativizeOptions = {}): (link: Link) => str
   if (options.root === undefined) {
     if (options.indexFile !== undefined) throw new LinksError('relativize: "indexFile" needs "root" (the site whose links name their index files)');
     return (link) => {
-      if (!rewritable(link) || link.base === null || (filter !== undefined && !filter(link))) return undefined;
+      if (!rewritable(link) || link.base === null || isEmptyAction(link) || (filter !== undefined && !filter(link))) return undefined;
       const reference = relativeReference(link.url, link.base, { nonEmpty: !mayBeEmpty(link) });
       // A link whose own text is no longer already is as short as it gets.
       return reference.length < link.value.length ? reference : undefined;
@@ -169,8 +180,19 @@ function portable(root: string, options: RelativizeOptions): (link: Link) => str
     throw new LinksError(`relativize: "indexFile" is a file name (no "/", "\\", "?" or "#"): ${JSON.stringify(indexFile)}`);
   }
   const inSite = (href: string): boolean => href.startsWith(rootHref);
+  // The site served elsewhere, at a root no reference names: a reference that resolves right there and here does
+  // not depend on where the root is (one that climbs above the root and back, `../site/`, does).
+  const probeRoot = "https://docbase-portable.invalid/docbase-probe-1/docbase-probe-2/";
+  const elsewhere = (href: string): string => probeRoot + href.slice(rootHref.length);
+  const resolvesTo = (value: string, base: string, target: string, encoding: Link["encoding"]): boolean => {
+    const url = basicURLParse(value, { base: basicURLParse(base)!, encoding });
+    return url !== null && serializeURL(url) === target;
+  };
+  const portableValue = (value: string, base: string, target: string, encoding: Link["encoding"]): boolean =>
+    resolvesTo(value, base, target, encoding) && resolvesTo(value, elsewhere(base), elsewhere(target), encoding);
   return (link) => {
-    if (!rewritable(link) || link.base === null) return undefined;
+    // An empty action is portable as it is: the document's own URL.
+    if (!rewritable(link) || link.base === null || isEmptyAction(link)) return undefined;
     // The base is made portable whatever the filter: every selected link reads through it.
     if (filter !== undefined && !isBaseHref(link) && !filter(link)) return undefined;
     const base = link.base;
@@ -184,12 +206,9 @@ function portable(root: string, options: RelativizeOptions): (link: Link) => str
       return form === "absolute" ? undefined : link.url;
     }
     const target = indexFile === undefined ? link.url : withIndexFile(link.url, indexFile);
-    const options = { base: basicURLParse(base)!, encoding: link.encoding };
-    if (form === "path-relative") {
-      const now = basicURLParse(link.value, options);
-      if (now !== null && serializeURL(now) === target) return undefined;
-    }
-    return portableReference(target, base, { nonEmpty: !mayBeEmpty(link) }) ?? target;
+    if (form === "path-relative" && portableValue(link.value, base, target, link.encoding)) return undefined;
+    const reference = portableReference(target, base, { nonEmpty: !mayBeEmpty(link) });
+    return reference !== null && portableValue(reference, base, target, link.encoding) ? reference : target;
   };
 }
 
@@ -239,7 +258,7 @@ export function rebase(from: string, to: string, options: RewriteFilterOption = 
       if (!rewritable(link) || isBaseHref(link) || !filter(link)) return undefined;
       const target = move(link.url);
       if (target === link.url) return undefined;
-      if (link.base === null) return target;
+      if (link.base === null || isEmptyAction(link)) return target;
       return referenceInFormOf(link.value, target, link.base, { nonEmpty: !mayBeEmpty(link), encoding: link.encoding });
     };
   }
@@ -282,7 +301,7 @@ export function mapURLs(map: URLMap, options: RewriteFilterOption & { readonly o
     if (!rewritable(link) || isBaseHref(link) || (filter !== undefined && !filter(link))) return undefined;
     const target = lookUpURL(map, link.url, onProblem);
     if (target === null || target === link.url) return undefined;
-    if (link.base === null) return target;
+    if (link.base === null || isEmptyAction(link)) return target;
     return referenceInFormOf(link.value, target, link.base, { nonEmpty: !mayBeEmpty(link), encoding: link.encoding });
   };
 }

@@ -108,6 +108,17 @@ describe("relativize({ root }): portable links", () => {
     expectSite(offline, "https://example.com/sub/", portableTarget("https://example.com/sub/", true));
   });
 
+  it("leaves an empty form action alone: it is the document's own URL, wherever it is (a new value would be read against the base)", () => {
+    const html = '<base href="docs/"><form action=""></form><form action="https://example.com/a/b/c/"></form>';
+    const url = "https://example.com/a/b/c/";
+    expect(rewriteLinks(html, { url, rewrite: relativize() })).toBe('<base href="docs/"><form action=""></form><form action="../"></form>');
+    expect(rewriteLinks(html, { url, rewrite: relativize({ root: "https://example.com/" }) })).toBe('<base href="docs/"><form action=""></form><form action="../"></form>');
+  });
+
+  it("a reference that climbs above the root and back is not portable: it is rewritten", () => {
+    expect(rewriteLinks('<a href="../site/">', { url: "https://example.com/site/index.html", rewrite: relativize({ root: "https://example.com/site/" }) })).toBe('<a href=".">');
+  });
+
   it("keeps the shortest reference under relativize() without a root", () => {
     expect(rewriteLinks('<a href="https://example.com/blog/post-2.html">', { url: "https://example.com/docs/", rewrite: relativize() })).toBe('<a href="/blog/post-2.html">');
   });
