@@ -2,18 +2,16 @@
  * `docbase rewrite <dir|->`: a site's links made absolute, portable
  * (document-relative), moved to a new root, or moved as a URL map says,
  * all or some (resources, navigations, URL patterns), every other byte
- * kept — its options, the rewrite
- * of one file (whole, or as a stream when it is large), standard input as
- * a stream, the copy of the rest of the site with `--out`, and the
- * summary. Files are written atomically (see `atomic-write.ts`).
+ * kept — its options, the rewrite of one file (whole, or as a stream when
+ * it is large), standard input as a stream, the copy of the rest of the
+ * site with `--out`, and the summary. Files are written atomically (see `atomic-write.ts`).
  *
  * @module
  */
 
-import { copyFile, mkdir, readlink, realpath, rm, stat, symlink } from "node:fs/promises";
+import { copyFile, mkdir, readFile, readlink, realpath, rm, stat, symlink } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { readFile } from "node:fs/promises";
 import type { Link, LinkFilterOptions, LinkStream, URLMap, URLMapFormat } from "../../links/index.ts";
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
 import { fileChunks, feedLinkStream, StreamFailure, UndecodableDocument } from "../document-stream.ts";
@@ -101,11 +99,18 @@ interface RewriteNotes {
   readonly problems: string[];
 }
 
+/** Each task's filter, compiled once per thread (its URL patterns). */
+const compiledFilters = new WeakMap<LinkFilterOptions, (link: Link) => boolean>();
+
 /** The task's rewrite, noting each link it changes in `changes`, and the rest in `notes`. */
 async function noteChanges(task: Pick<RewriteTask, "mode" | "filter">, changes: Change[], notes: RewriteNotes): Promise<(link: Link) => string | undefined> {
   const { absolutize, rebase, relativize, mapURLs, linkFilter } = await library();
   const mode = task.mode;
-  const filter = task.filter === null ? undefined : linkFilter(task.filter);
+  let filter: ((link: Link) => boolean) | undefined;
+  if (task.filter !== null) {
+    filter = compiledFilters.get(task.filter);
+    if (filter === undefined) compiledFilters.set(task.filter, (filter = linkFilter(task.filter)));
+  }
   let rewrite: (link: Link) => string | undefined;
   switch (mode.type) {
     case "absolute":
