@@ -282,8 +282,9 @@ export function rebase(from: string, to: string, options: RewriteFilterOption = 
  * where the new URL is on the same origin, see `referenceInFormOf`), and
  * its query and fragment unless the map gives them. A `<base href>` is
  * not rewritten: each link is looked up by the URL it resolves to,
- * through the base. `onProblem` hears of a redirect chain too long to
- * follow (the link is left alone).
+ * through the base. `onProblem` hears of a redirect that does not apply
+ * (from a file of the site, not forced) and of a chain too long to follow
+ * (the link is left alone).
  *
  * @example
  * ```ts

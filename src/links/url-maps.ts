@@ -225,7 +225,8 @@ const MAX_REDIRECTS = 20;
  * first, then one without; a redirect keeps the fragment, as a browser
  * does, and the query unless its target has one. Redirects are followed
  * one after the other (at most 20: a longer chain, or a loop, is null,
- * and `onProblem` says why).
+ * and `onProblem` says why); one that is not forced does not apply to a
+ * file of the site (`onProblem` says so too).
  *
  * @example
  * ```ts
@@ -239,7 +240,7 @@ export function lookUpURL(map: URLMap, url: string, onProblem?: (problem: string
   let moved = false;
   const seen = new Set<string>();
   for (let step = 0; ; step++) {
-    const next = lookUpOnce(map, current);
+    const next = lookUpOnce(map, current, onProblem);
     if (next === null) return moved ? current : null;
     if (map.rules.length === 0) return next;
     if (step >= MAX_REDIRECTS || seen.has(next)) {
@@ -263,7 +264,7 @@ function isSiteFile(map: URLMap, url: string): boolean {
 }
 
 /** One step of {@link lookUpURL}. */
-function lookUpOnce(map: URLMap, url: string): string | null {
+function lookUpOnce(map: URLMap, url: string, onProblem: ((problem: string) => void) | undefined): string | null {
   const record = basicURLParse(url);
   if (record === null) return null;
   const withoutFragment = serializeURL(record, { excludeFragment: true });
@@ -277,13 +278,15 @@ function lookUpOnce(map: URLMap, url: string): string | null {
   if (to === undefined && map.rules.length > 0) {
     const shadowed = isSiteFile(map, withoutQuery);
     for (const rule of map.rules) {
-      if (shadowed && !rule.force) continue;
       const target = followRedirect(rule, url, map.root);
-      if (target !== null) {
-        to = target;
-        queryKept = true;
-        break;
+      if (target === null) continue;
+      if (shadowed && !rule.force) {
+        onProblem?.(`${withoutQuery}: the redirect of line ${rule.line} does not apply: a file of the site is there, which the host serves (add ! to force it)`);
+        continue;
       }
+      to = target;
+      queryKept = true;
+      break;
     }
   }
   if (to === undefined) return null;

@@ -273,6 +273,15 @@ describe("URL maps", () => {
     const forced = readURLMap("/old.html /new.html 301!", { root: SITE_ROOT, files }).map;
     expect(lookUpURL(plain, "https://example.com/old.html")).toBeNull();
     expect(lookUpURL(forced, "https://example.com/old.html")).toBe("https://example.com/new.html");
+    // A plain rule from a file is said once, when the map is read; a splat, for each link it meets.
+    expect(readURLMap("/old.html /new.html", { root: SITE_ROOT, files }).notes.map((n) => n.reason)).toEqual([
+      "a file of the site is at its path, which the host serves instead (add ! to the status to force it)",
+    ]);
+    const splat = readURLMap("/* /new/:splat", { root: SITE_ROOT, files }).map;
+    const problems: string[] = [];
+    expect(lookUpURL(splat, "https://example.com/old.html", (p) => problems.push(p))).toBeNull();
+    expect(lookUpURL(splat, "https://example.com/gone.html", (p) => problems.push(p))).toBe("https://example.com/new/gone.html");
+    expect(problems).toEqual(["https://example.com/old.html: the redirect of line 1 does not apply: a file of the site is there, which the host serves (add ! to force it)"]);
   });
 
   it("a redirect loop leaves the link alone and says so", () => {

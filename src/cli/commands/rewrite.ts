@@ -93,7 +93,7 @@ interface Change {
   readonly to: string;
 }
 
-/** What a rewrite of one file noted besides its changes: links that stay absolute, redirects it could not follow. */
+/** What a rewrite of one file noted besides its changes: links that stay absolute, redirects that did not apply or could not be followed. */
 interface RewriteNotes {
   notPortable: number;
   readonly problems: string[];
@@ -298,7 +298,7 @@ function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly Change
   const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? changes.length : 0 };
   if (notes.notPortable > 0) counts["notPortable"] = notes.notPortable;
   if (notes.problems.length > 0) counts["notFollowed"] = notes.problems.length;
-  const err = notes.problems.map((problem) => `docbase: ${escapeControls(job.display)}: not rewritten: ${escapeControls(problem)}\n`).join("");
+  const err = notes.problems.map((problem) => `docbase: ${escapeControls(job.display)}: not followed: ${escapeControls(problem)}\n`).join("");
   let out = "";
   if (task.dryRun) {
     if (changed) {
@@ -390,7 +390,7 @@ function notesClause(counts: Readonly<Record<string, number>>): string {
   const notPortable = counts["notPortable"] ?? 0;
   const notFollowed = counts["notFollowed"] ?? 0;
   if (notPortable > 0) clause += `; ${plural(notPortable, "link")} into the site stay absolute: read against a <base> outside it, they cannot be portable`;
-  if (notFollowed > 0) clause += `; ${plural(notFollowed, "link")} not rewritten: a redirect chain too long to follow (see above)`;
+  if (notFollowed > 0) clause += `; ${plural(notFollowed, "redirect")} not followed (see above)`;
   return clause;
 }
 
