@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basicURLParse, serializeURL } from "../core/index.ts";
+import { basicURLParse, serializeURL, type URLRecord } from "../core/index.ts";
 import { LinksError } from "./errors.ts";
 import type { Link } from "./link-types.ts";
 import { lookUpURL, type URLMap } from "./url-maps.ts";
@@ -184,19 +184,30 @@ function portable(root: string, options: RelativizeOptions): (link: Link) => str
   // not depend on where the root is (one that climbs above the root and back, `../site/`, does).
   const probeRoot = "https://docbase-portable.invalid/docbase-probe-1/docbase-probe-2/";
   const elsewhere = (href: string): string => probeRoot + href.slice(rootHref.length);
-  const resolvesTo = (value: string, base: string, target: string, encoding: Link["encoding"]): boolean => {
-    const url = basicURLParse(value, { base: basicURLParse(base)!, encoding });
+  const resolvesTo = (value: string, base: URLRecord, target: string, encoding: Link["encoding"]): boolean => {
+    const url = basicURLParse(value, { base, encoding });
     return url !== null && serializeURL(url) === target;
   };
-  const portableValue = (value: string, base: string, target: string, encoding: Link["encoding"]): boolean =>
-    resolvesTo(value, base, target, encoding) && resolvesTo(value, elsewhere(base), elsewhere(target), encoding);
+  // Optimisation: a page's links share one or two bases; the last one is parsed once, here and elsewhere.
+  let lastBase = "";
+  let baseHere = null as unknown as URLRecord;
+  let baseElsewhere = null as unknown as URLRecord;
+  const parseBase = (base: string): void => {
+    if (base === lastBase) return;
+    baseHere = basicURLParse(base)!;
+    baseElsewhere = inSite(base) ? basicURLParse(elsewhere(base))! : baseHere;
+    lastBase = base;
+  };
+  const portableValue = (value: string, target: string, encoding: Link["encoding"]): boolean =>
+    resolvesTo(value, baseHere, target, encoding) && resolvesTo(value, baseElsewhere, elsewhere(target), encoding);
   return (link) => {
     // An empty action is portable as it is: the document's own URL.
     if (!rewritable(link) || link.base === null || isEmptyAction(link)) return undefined;
     // The base is made portable whatever the filter: every selected link reads through it.
     if (filter !== undefined && !isBaseHref(link) && !filter(link)) return undefined;
     const base = link.base;
-    const form = referenceForm(link.value, basicURLParse(base)!.scheme);
+    parseBase(base);
+    const form = referenceForm(link.value, baseHere.scheme);
     if (!inSite(link.url)) {
       // Another place: an absolute URL, never root- or scheme-relative; a relative link read against a base outside the site stays as it is.
       return form === "absolute" || !inSite(base) ? undefined : link.url;
@@ -206,9 +217,9 @@ function portable(root: string, options: RelativizeOptions): (link: Link) => str
       return form === "absolute" ? undefined : link.url;
     }
     const target = indexFile === undefined ? link.url : withIndexFile(link.url, indexFile);
-    if (form === "path-relative" && portableValue(link.value, base, target, link.encoding)) return undefined;
+    if (form === "path-relative" && portableValue(link.value, target, link.encoding)) return undefined;
     const reference = portableReference(target, base, { nonEmpty: !mayBeEmpty(link) });
-    return reference !== null && portableValue(reference, base, target, link.encoding) ? reference : target;
+    return reference !== null && portableValue(reference, target, link.encoding) ? reference : target;
   };
 }
 
