@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment } from "../file-task.ts";
+import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, readStandardInput } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -62,11 +62,11 @@ const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
   async run(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-    const bytes = await readDocument(job, env, task.encoding);
+    const bytes = await readDocument(job, env);
     if (!(bytes instanceof Uint8Array)) return bytes;
     const fragments = task.fragments === true;
     const { checkDocument } = await checkDocumentModule();
-    const { links, findings, pending, targets } = checkDocument(bytes, {
+    const checked = checkDocument(bytes, {
       url: job.url,
       encoding: task.encoding,
       root: task.siteRoot,
@@ -75,6 +75,8 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       rel: job.rel === "" ? null : job.rel,
       display: job.display,
     });
+    if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
+    const { links, findings, pending, targets } = checked;
     const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
     const lines: string[] = [];
     for (const f of findings) {

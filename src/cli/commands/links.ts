@@ -8,7 +8,7 @@
 
 import type { Link } from "../../links/index.ts";
 import { feedLinkStream, UndecodableDocument } from "../document-stream.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment } from "../file-task.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, plural } from "../format.ts";
 import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -49,6 +49,9 @@ export interface LinksTask {
 /** The links library, loaded where files are read (see loadOnce). */
 const library = loadOnce(() => import("../../links/index.ts"));
 
+/** The links layer's one reading of a document, loaded where files are read (see loadOnce). */
+const reading = loadOnce(() => import("../../links/internal.ts"));
+
 function linkCounts(): Record<string, number> {
   return { files: 1, links: 0, shown: 0, internal: 0, external: 0, invalid: 0 };
 }
@@ -87,10 +90,12 @@ function linkLines(job: FileJob, links: readonly Link[]): string {
  */
 export const linksWork: FileWork<LinksTask> = {
   async run(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
-    const bytes = await readDocument(job, env, task.encoding);
+    const bytes = await readDocument(job, env);
     if (!(bytes instanceof Uint8Array)) return bytes;
-    const { extractLinks } = await library();
-    const links = extractLinks(bytes, { url: job.url, encoding: task.encoding });
+    const { readLinks } = await reading();
+    const read = readLinks(bytes, { url: job.url, encoding: task.encoding });
+    if (read.undecodable) return failedFile(job, "undecodable", UNDECODABLE);
+    const links = read.links;
     const counts = linkCounts();
     const shown = countLinks(links, task, counts);
     const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown) : "";
