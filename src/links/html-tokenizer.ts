@@ -80,8 +80,8 @@ const VERBATIM = 4;
  * work: every attribute of the catalogue (as the tokenizer names it:
  * `xlink:href` before the tree construction stage adjusts it), the ones
  * the reader reads beside them (`charset`, `http-equiv` and `content` of a
- * `meta`, a template's `shadowrootmode`, and `id` and `name`, the fragment
- * targets), and the ones the tree construction stage reads: an `input`'s
+ * `meta`, a template's `shadowrootmode`, a `link`'s `rel` (does it load
+ * with the page), and `id` and `name`, the fragment targets), and the ones the tree construction stage reads: an `input`'s
  * `type` (is it hidden), an `annotation-xml`'s `encoding` (is it an HTML
  * integration point), a `font`'s `color`, `face` and `size` (does it leave
  * foreign content).
@@ -99,6 +99,7 @@ export const linkAttributeNames: ReadonlySet<string> = new Set([
   "http-equiv",
   "content",
   "shadowrootmode",
+  "rel",
   "id",
   "name",
   "type",
