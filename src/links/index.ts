@@ -32,7 +32,9 @@ export {
   type LinkRewriterOptions,
   type LinkStreamOptions,
   type RewriteLinksOptions,
+  type SettledDocument,
 } from "./options.ts";
+export { settleDocument } from "./document-survey.ts";
 export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";
 export { rewriteLinks } from "./rewrite-links.ts";
 export { absolutize, relativize, rebase, relativeReference } from "./rewrites.ts";

@@ -31,6 +31,10 @@
  * `maxHold` first, the tentative encoding is kept, and a later `meta` that
  * would have changed it is reported as an `encoding-after-links` warning.
  *
+ * Two readings: a stream given `settled` (the encoding and the first
+ * `<base href>`, as {@link settleDocument}'s first pass over the document
+ * found them) holds nothing for either, and is exact whatever the size.
+ *
  * srcdoc documents: an iframe's `srcdoc` value is one attribute of one
  * tag, whole in memory once its tag is read (the longest token bounds it),
  * so each is read as a whole document, with its own base URL, as
@@ -73,6 +77,11 @@ function treeOfBase(base: LeanElement | null): LeanDocument {
     document.childNodes.push({ nodeName: "base", tagName: "base", attrs: base.attrs, namespaceURI: HTML_NAMESPACE, childNodes: [], parentNode: document });
   }
   return document;
+}
+
+/** A `base` element with `href` alone, as a first reading settled it (see {@link treeOfBase}). */
+function baseWithHref(href: string): LeanElement {
+  return { nodeName: "base", tagName: "base", attrs: [{ name: "href", value: href }], namespaceURI: HTML_NAMESPACE, childNodes: [], parentNode: null };
 }
 
 /**
@@ -180,7 +189,8 @@ export class LinkStream {
 
   constructor(options: LinkStreamOptions) {
     this.options = checkStreamOptions(options);
-    this.given = options;
+    // A document read whole at the end is read in the settled encoding too.
+    this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
     this.batch = newBatch(this.rewriting);
     this.source = new StreamingSource(this.options.scripting);
@@ -405,6 +415,12 @@ export class LinkStream {
    * or, by choice, on reaching `maxHold`.
    */
   private settleBase(final: boolean): void {
+    const settled = this.options.settled;
+    if (settled !== undefined) {
+      // A first reading settled it (see settleDocument): nothing is held for it.
+      this.readWith(this.urlsFor(settled.firstBaseHref === null ? null : baseWithHref(settled.firstBaseHref)));
+      return;
+    }
     const source = this.source;
     const base = source.firstBase;
     if (base !== null && source.baseIsSettled()) {
