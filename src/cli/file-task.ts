@@ -7,8 +7,9 @@
  * @module
  */
 
+import type { FileHandle } from "node:fs/promises";
 import { escapeControls } from "./format.ts";
-import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
+import { DEFAULT_MAX_FILE_SIZE, openRegularFile, readOpenFile, readRegularFile, STREAMING_SIZE } from "./regular-file.ts";
 import type { SiteFiles } from "./site.ts";
 
 /**
@@ -227,6 +228,48 @@ export async function undecodable(bytes: Uint8Array, encoding: string | undefine
  */
 export async function readDocument(job: FileJob, env: TaskEnvironment, encoding: string | undefined): Promise<Uint8Array | FileResult> {
   const bytes = job.path === "-" ? (env.stdin ?? new Uint8Array()) : await readRegularFile(job.path, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE, noFollow: job.noFollow === true });
+  if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
+  const why = await undecodable(bytes, encoding);
+  return why === null ? bytes : failedFile(job, "undecodable", why);
+}
+
+/**
+ * A document too large to read whole, open to be read as a stream (twice:
+ * see document-stream.ts's `readTwice`); the reader closes `handle`.
+ *
+ * @example
+ * ```ts
+ * const opened: OpenedDocument = { handle, size: 2 ** 30, maxBytes: 64 * 1024 * 1024 };
+ * ```
+ */
+export interface OpenedDocument {
+  readonly handle: FileHandle;
+  readonly size: number;
+  /** The job's size cap of a document read whole. */
+  readonly maxBytes: number;
+}
+
+/**
+ * A job's document as {@link readDocument} reads it when it is at most
+ * STREAMING_SIZE bytes (its bytes, or the failed result that says why
+ * not); a larger file, open, to be read as a stream, in bounded memory
+ * whatever its size (`--max-file-size` caps only documents read whole).
+ *
+ * @example
+ * ```ts
+ * const document = await openDocument(job, env, undefined);
+ * if (document instanceof Uint8Array) read(document);
+ * else if ("handle" in document) await stream(document);
+ * else return document; // "cannot be read", "cannot be decoded"
+ * ```
+ */
+export async function openDocument(job: FileJob, env: TaskEnvironment, encoding: string | undefined): Promise<Uint8Array | OpenedDocument | FileResult> {
+  if (job.path === "-") return readDocument(job, env, encoding);
+  const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
+  if (typeof opened === "string") return failedFile(job, "unreadable", opened);
+  const maxBytes = job.maxBytes ?? DEFAULT_MAX_FILE_SIZE;
+  if (opened.size > STREAMING_SIZE) return { ...opened, maxBytes };
+  const bytes = await readOpenFile(opened, { maxBytes });
   if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
   const why = await undecodable(bytes, encoding);
   return why === null ? bytes : failedFile(job, "undecodable", why);

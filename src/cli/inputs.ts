@@ -60,20 +60,6 @@ export async function inputKind(input: string): Promise<InputKind> {
 }
 
 /**
- * Standard input's bytes, read whole.
- *
- * @example
- * ```ts
- * const bytes = await readStandardInput();
- * ```
- */
-export async function readStandardInput(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/**
  * Reports what a walk left out, one line a path (control characters
  * escaped) on standard error; returns the count of errors among them (an
  * unreadable directory or a link to nothing is a file the run could not

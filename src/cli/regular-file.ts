@@ -10,6 +10,7 @@
 
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { formatSize } from "./format.ts";
 
 /** The default size cap of a document the command reads whole (`--max-file-size`): 64 MiB. */
 export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
@@ -39,11 +40,6 @@ export interface ReadRegularFileOptions {
   readonly maxBytes: number;
   /** Refuse a symbolic link instead of reading what it points to. */
   readonly noFollow?: boolean | undefined;
-}
-
-/** "12.5 MB" for a byte count. */
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 /**

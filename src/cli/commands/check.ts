@@ -9,10 +9,12 @@
 
 import { type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment } from "../file-task.ts";
 import { plural } from "../format.ts";
-import { gatherInputs, readStandardInput } from "../inputs.ts";
+import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
+import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { readStandardInput } from "../standard-input.ts";
 import { findingLine } from "./check/finding.ts";
 import { type CheckResult, encodePending, settleFragments } from "./check/fragment-check.ts";
 
@@ -119,7 +121,16 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
   const inputs = await gatherInputs(input, options.url, options, output);
-  const stdin = inputs.standardInput ? await readStandardInput() : undefined;
+  let stdin: Uint8Array | undefined;
+  if (inputs.standardInput) {
+    // Capped as a file is: a larger input is reported, never held whole.
+    const read = await readStandardInput(options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    if (typeof read === "string") {
+      output.err(`docbase: -: cannot be read: ${read}\n`);
+      return 1;
+    }
+    stdin = read;
+  }
   const fragments = options.fragments !== false;
   const json = options.json === true;
   const task: CheckTask = { command: "check", json, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments };
