@@ -129,8 +129,28 @@ export async function runFileWork<Task extends TaskData, Result extends FileResu
     return await work.run(job, task, env);
   } catch (error) {
     // A failed file's result has none of Result's own fields, which are optional (see FileWork).
-    return failedFile(job, "failed", `internal error: ${(error as Error).stack ?? String(error)}`) as Result;
+    return failedFile(job, "failed", internalErrorMessage(error)) as Result;
   }
+}
+
+/**
+ * What the command says of an error that is not a bad file's (a bug, or
+ * memory run out): its message, never a stack trace naming the machine's
+ * files (unless DOCBASE_DEBUG is set); an error of V8's limits on strings
+ * and buffers says the document is too large to be read so.
+ *
+ * @example
+ * ```ts
+ * internalErrorMessage(new RangeError("Invalid string length")); // "too large to be read in memory (Invalid string length) ..."
+ * ```
+ */
+export function internalErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (process.env["DOCBASE_DEBUG"] !== undefined && error instanceof Error && error.stack !== undefined) return `internal error: ${error.stack}`;
+  if (error instanceof RangeError && /string length|string longer|allocation failed|Array buffer|Invalid array length/i.test(message)) {
+    return `too large to be read in memory (${message}); --max-file-size lowers what is read whole`;
+  }
+  return `internal error: ${message} (DOCBASE_DEBUG=1 prints where)`;
 }
 
 /**

@@ -9,6 +9,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
 import { createRequire } from "node:module";
 import { isUsageError } from "./errors.ts";
+import { internalErrorMessage } from "./file-task.ts";
 import type { Output } from "./output.ts";
 
 function version(): string {
@@ -95,7 +96,10 @@ Files are written atomically (a temporary file, then a rename): a run that
 is interrupted leaves each file old or new, never half-written; the next
 run removes the temporary files it left. Files that cannot be read or
 decoded are reported and left as they are. With --out, the site is written
-to DIR (files that are not HTML are copied) and the input is not touched.
+to DIR (files that are not HTML are copied) and the input is not touched;
+an --out that is the site itself (even through a symbolic link) rewrites it
+in place, with the same safeguards (read-only files and files with more
+than one hard link are left as they are).
 Files larger than 8 MiB are rewritten as streams, in bounded memory, whatever
 their size (--max-file-size caps only files read whole), and exactly: each
 is read twice, a first pass settling its encoding and its <base>. So is
@@ -303,7 +307,7 @@ export async function run(argv: readonly string[], output?: Output): Promise<num
       io.err(`docbase: ${error.message}\n(run with --help for usage)\n`);
       return 2;
     }
-    io.err(`docbase: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    io.err(`docbase: ${internalErrorMessage(error)}\n`);
     return 3;
   }
 }

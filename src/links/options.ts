@@ -67,6 +67,20 @@ export interface ExtractLinksOptions {
 export const DEFAULT_MAX_SRCDOC_DEPTH = 32;
 
 /**
+ * The most validation errors kept for one link's value (`validate`): a
+ * value of millions of invalid characters is validated in bounded memory;
+ * its link's `errorsOmitted` counts the rest.
+ *
+ * @example
+ * ```ts
+ * const [link] = extractLinks(`<a href="${"% ".repeat(5000)}">`, { url: "https://example.com/", validate: true });
+ * link.errors.length; // MAX_ERRORS_PER_VALUE
+ * link.errorsOmitted; // the errors beyond it
+ * ```
+ */
+export const MAX_ERRORS_PER_VALUE = 1000;
+
+/**
  * Options of {@link rewriteLinks}.
  *
  * @example

@@ -3,6 +3,7 @@ import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, st
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, docbase, ensureBuilt, exampleSite, jsonLines, main, readTree, temporaryDirectory, writeTree } from "./helpers.ts";
+import { temporaryName } from "../../src/cli/atomic-write.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
@@ -202,13 +203,15 @@ describe("docbase rewrite", () => {
   it("removes the temporary files of a run that is gone, and leaves those of a running one", async () => {
     const dir = writeTree(temporaryDirectory(), { "a.html": '<a href="b.html">', "sub/b.html": "" });
     // A pid that is not running (far above pid_max's default) and our own, which is.
-    writeFileSync(path.join(dir, "sub/.b.html.docbase-999999999-0-1.tmp"), "half a fi");
-    writeFileSync(path.join(dir, `.a.html.docbase-${process.pid}-0-1.tmp`), "someone else's");
+    const gone = temporaryName("b.html", 999999999, 0, 1);
+    const running = temporaryName("a.html", process.pid, 0, 1);
+    writeFileSync(path.join(dir, "sub", gone), "half a fi");
+    writeFileSync(path.join(dir, running), "someone else's");
     const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/removed 1 temporary file left by an interrupted run/);
-    expect(existsSync(path.join(dir, "sub/.b.html.docbase-999999999-0-1.tmp"))).toBe(false);
-    expect(existsSync(path.join(dir, `.a.html.docbase-${process.pid}-0-1.tmp`))).toBe(true);
+    expect(existsSync(path.join(dir, "sub", gone))).toBe(false);
+    expect(existsSync(path.join(dir, running))).toBe(true);
     // links and check never read temporary files.
     const links = await docbase(["links", dir, "--url", "https://example.com/", "--json"]);
     expect(jsonLines(links.stdout).map((l) => l["file"])).toEqual([path.join(dir, "a.html")]);

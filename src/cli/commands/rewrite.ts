@@ -354,6 +354,32 @@ function rewriteMode(options: RewriteOptions): { mode: RewriteMode; root: string
   return { mode: { type: absolute === true ? "absolute" : "relative" }, root: siteRootOption(url, "--url") };
 }
 
+/**
+ * The real path of `directory`, which need not exist yet: the real path of
+ * its nearest existing ancestor, and the rest as given.
+ */
+async function realDirectory(directory: string): Promise<string> {
+  const rest: string[] = [];
+  for (let at = directory; ; at = path.dirname(at)) {
+    try {
+      return path.join(await realpath(at), ...rest.reverse());
+    } catch {
+      if (path.dirname(at) === at) return directory;
+      rest.push(path.basename(at));
+    }
+  }
+}
+
+/** Whether `a` and `b` are the same directory: the same real path, or the same device and inode. */
+async function sameDirectory(a: string, b: string): Promise<boolean> {
+  try {
+    const [sa, sb] = await Promise.all([stat(a), stat(b)]);
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    return (await realDirectory(a)) === (await realDirectory(b));
+  }
+}
+
 /** Copies each of a site's inner symbolic links into the output directory as a link with the same text; returns how many. */
 async function copySymlinks(inputDir: string, outDir: string, links: readonly string[], output: Output): Promise<number> {
   let copied = 0;
@@ -390,8 +416,12 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   if (kind !== "directory") throw new UsageError(`rewrite: ${input} is not a directory (rewrite works on a site's directory, or - for standard input)`);
   const inputDir = path.resolve(input);
   let outDir: string | null = options.out === undefined ? null : path.resolve(options.out);
-  if (outDir !== null && outDir === inputDir) outDir = null;
-  if (outDir !== null && isWithin(outDir, inputDir)) throw new UsageError(`rewrite: --out ${options.out} contains the site ${input}; choose a directory outside it (or inside it)`);
+  // --out that is the site itself (by its path, or through a symbolic link: real paths, device and inode) is in place,
+  // with the in-place safeguards (a read-only file or one with hard links is left as it is).
+  if (outDir !== null && (outDir === inputDir || (await sameDirectory(outDir, inputDir)))) outDir = null;
+  if (outDir !== null && (isWithin(outDir, inputDir) || isWithin(await realDirectory(outDir), await realpath(inputDir)))) {
+    throw new UsageError(`rewrite: --out ${options.out} contains the site ${input}; choose a directory outside it (or inside it)`);
+  }
   const dryRun = options.dryRun === true;
   const started = performance.now();
   const follow = options.followSymlinks === true;
@@ -400,8 +430,9 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   let stale = 0;
   if (!dryRun) {
-    stale += await removeStaleTemporaryFiles(inputDir, listing.temporary);
-    if (outDir !== null) {
+    // With --out, nothing is written into the site: nothing in it is removed either.
+    if (outDir === null) stale += await removeStaleTemporaryFiles(inputDir, listing.temporary);
+    else {
       try {
         stale += await removeStaleTemporaryFiles(outDir, (await listSite(outDir, {})).temporary);
       } catch {

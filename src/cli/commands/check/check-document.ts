@@ -47,7 +47,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
           column: error.column,
           type: "more-validation-errors",
           category: "invalid-url",
-          message: `${linkLabel(link)}: ${(errors.length - shown).toLocaleString("en-US")} more validation errors in this URL, not listed`,
+          message: `${linkLabel(link)}: ${(errors.length - shown + (link.errorsOmitted ?? 0)).toLocaleString("en-US")} more validation errors in this URL, not listed`,
           element: link.element,
           attribute: link.attribute,
         });
