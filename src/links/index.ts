@@ -45,4 +45,4 @@ export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
 export { LinksError, isLinksError } from "./errors.ts";
 export { UnwritableValueError, isUnwritableValueError } from "./attribute-writer.ts";
 export { LinkStream } from "./link-stream.ts";
-export { createLinkRewriter, streamLinks } from "./link-rewriter-stream.ts";
+export { createLinkRewriter, rewriteResponse, streamLinks, type StreamLinksOptions } from "./link-rewriter-stream.ts";
