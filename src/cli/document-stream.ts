@@ -127,7 +127,7 @@ export async function feedLinkStream(stream: LinkStream, pieces: AsyncIterable<U
  *
  * @example
  * ```ts
- * const options: ReadTwiceOptions = { url: "https://example.com/big.html", encoding: undefined, size: 1 << 30, maxBytes: 64 << 20 };
+ * const options: ReadTwiceOptions = { url: "https://example.com/big.html", encoding: undefined, size: 1 << 30, maxBytes: 64 << 20, maxToken: 32 << 20 };
  * ```
  */
 export interface ReadTwiceOptions {
@@ -137,6 +137,8 @@ export interface ReadTwiceOptions {
   readonly size: number;
   /** The largest document read whole (`--max-file-size`): caps a document in an encoding the stream reads whole. */
   readonly maxBytes: number;
+  /** The longest token held (`--max-token`): a longer one is the file's error, with its line. */
+  readonly maxToken: number;
 }
 
 /**
@@ -165,7 +167,7 @@ export async function readTwice(
   const { isLinksError, settleDocument } = await library();
   let settled: SettledDocument | null;
   try {
-    settled = await settleDocument(() => fileChunks(handle), { url: options.url, encoding: options.encoding });
+    settled = await settleDocument(() => fileChunks(handle), { url: options.url, encoding: options.encoding, maxToken: options.maxToken });
   } catch (error) {
     if (isLinksError(error)) throw new StreamFailure(error.message);
     throw error;

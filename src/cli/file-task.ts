@@ -9,7 +9,7 @@
 
 import type { FileHandle } from "node:fs/promises";
 import { escapeControls } from "./format.ts";
-import { DEFAULT_MAX_FILE_SIZE, openRegularFile, readOpenFile, readRegularFile, STREAMING_SIZE } from "./regular-file.ts";
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_TOKEN, openRegularFile, readOpenFile, readRegularFile, STREAMING_SIZE } from "./regular-file.ts";
 import type { SiteFiles } from "./site.ts";
 
 /**
@@ -38,6 +38,8 @@ export interface FileJob {
   readonly copy?: true;
   /** The size cap (bytes) of a document read; default DEFAULT_MAX_FILE_SIZE. */
   readonly maxBytes?: number;
+  /** The longest token (characters) of a document read as a stream; default DEFAULT_MAX_TOKEN. */
+  readonly maxToken?: number;
   /** A file found by a site walk: refuse a symbolic link in its place instead of following it. */
   readonly noFollow?: true;
   /** Run again alone after its worker stopped: if it stops a worker again, it is reported as failed. */
@@ -92,6 +94,13 @@ export interface TaskEnvironment {
   readonly site: SiteFiles | null;
   /** Standard input's bytes, for the job whose path is "-". */
   readonly stdin?: Uint8Array | undefined;
+  /**
+   * Standard output, when the work runs on the main thread and its result
+   * is written at once (files there run one at a time, in order): a file
+   * read as a stream writes its output here as it comes, in bounded
+   * memory, instead of in its result.
+   */
+  readonly write?: ((text: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -259,7 +268,7 @@ export async function readDocument(job: FileJob, env: TaskEnvironment, encoding:
  *
  * @example
  * ```ts
- * const opened: OpenedDocument = { handle, size: 2 ** 30, maxBytes: 64 * 1024 * 1024 };
+ * const opened: OpenedDocument = { handle, size: 2 ** 30, maxBytes: 64 * 1024 * 1024, maxToken: 32 * 1024 * 1024 };
  * ```
  */
 export interface OpenedDocument {
@@ -267,6 +276,8 @@ export interface OpenedDocument {
   readonly size: number;
   /** The job's size cap of a document read whole. */
   readonly maxBytes: number;
+  /** The job's longest token. */
+  readonly maxToken: number;
 }
 
 /**
@@ -288,7 +299,7 @@ export async function openDocument(job: FileJob, env: TaskEnvironment, encoding:
   const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
   if (typeof opened === "string") return failedFile(job, "unreadable", opened);
   const maxBytes = job.maxBytes ?? DEFAULT_MAX_FILE_SIZE;
-  if (opened.size > STREAMING_SIZE) return { ...opened, maxBytes };
+  if (opened.size > STREAMING_SIZE) return { ...opened, maxBytes, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
   const bytes = await readOpenFile(opened, { maxBytes });
   if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
   const why = await undecodable(bytes, encoding);

@@ -26,6 +26,8 @@ export interface CommonOptions {
   readonly followSymlinks?: boolean | undefined;
   /** The largest file read, in bytes (`--max-file-size`); default DEFAULT_MAX_FILE_SIZE. */
   readonly maxFileSize?: number | undefined;
+  /** The longest token of a file read as a stream, in characters (`--max-token`); default DEFAULT_MAX_TOKEN. */
+  readonly maxToken?: number | undefined;
 }
 
 /**

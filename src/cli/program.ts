@@ -147,6 +147,8 @@ const FLAGS = {
   progress: () => new Option("--progress", "show the progress bar even when standard error is not a terminal"),
   maxHold: () =>
     new Option("--max-hold <bytes>", "standard input (-): the most held in memory (K, M, G suffixes); a longer input is spooled to a temporary file (TMPDIR) and read as a file, exactly (default: 1M)").argParser(byteSize),
+  maxToken: () =>
+    new Option("--max-token <bytes>", "the longest token (attribute, comment, <style> text) of a file read as a stream, in characters (K, M, G suffixes); a longer one is that file's error, with its line (default: 32M)").argParser(byteSize),
   noSpool: () =>
     new Option("--no-spool", "standard input (-): never spool; past --max-hold, a later <base> or <meta charset> may not be applied (said before the first output, and warned at the end)"),
 };
@@ -158,7 +160,7 @@ const streamingFlags = (): Option[] => [FLAGS.maxHold(), FLAGS.noSpool()];
 const readingFlags = (): Option[] => [FLAGS.json(), FLAGS.encoding(), FLAGS.maxFileSize()];
 
 /** The flags of the commands that read a site's files on the worker pool (after {@link readingFlags}). */
-const siteFlags = (): Option[] => [...readingFlags(), FLAGS.followSymlinks(), FLAGS.jobs(), FLAGS.quiet(), FLAGS.progress()];
+const siteFlags = (): Option[] => [...readingFlags(), FLAGS.maxToken(), FLAGS.followSymlinks(), FLAGS.jobs(), FLAGS.quiet(), FLAGS.progress()];
 
 /**
  * A command's function: its input, its options as commander gives them

@@ -28,6 +28,19 @@ export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
 export const STREAMING_SIZE = 8 * 1024 * 1024;
 
 /**
+ * The default of `--max-token`: the longest token (an attribute, a
+ * comment, a `<style>` or `<script>` text) of a document read as a stream,
+ * in characters: 32 Mi, far beyond what pages hold; a longer one is that
+ * file's error, with its line, not memory without bound.
+ *
+ * @example
+ * ```ts
+ * new LinkStream({ url, maxToken: DEFAULT_MAX_TOKEN, onLink });
+ * ```
+ */
+export const DEFAULT_MAX_TOKEN = 32 * 1024 * 1024;
+
+/**
  * Options of {@link readRegularFile}.
  *
  * @example

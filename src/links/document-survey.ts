@@ -36,7 +36,10 @@ const SHORT_TOKEN = 4096;
  */
 class DocumentSurvey {
   private readonly label: EncodingName | undefined;
+  private readonly maxToken: number;
   private readonly source: StreamingSource;
+  /** The line the tokenizer has read to (for the message of a token too long). */
+  private line = 1;
   private head: Uint8Array[] = [];
   private headLength = 0;
   private encoding: EncodingName | null = null;
@@ -47,9 +50,11 @@ class DocumentSurvey {
   private readAt = 0;
   private result: SurveyOutcome | null = null;
 
-  constructor(label: EncodingName | undefined, scripting: boolean) {
+  constructor(label: EncodingName | undefined, scripting: boolean, maxToken: number) {
     this.label = label;
-    this.source = new StreamingSource(scripting);
+    this.maxToken = maxToken;
+    // Nothing is read from an SVG style's text here: it is not kept.
+    this.source = new StreamingSource(scripting, false);
   }
 
   get outcome(): SurveyOutcome | null {
@@ -109,7 +114,11 @@ class DocumentSurvey {
       }
       const read = this.source.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), this.consumed, final);
       this.consumed += read;
+      for (let at = unread.indexOf("\n"); at !== -1 && at < read; at = unread.indexOf("\n", at + 1)) this.line++;
       this.unread = unread.slice(read);
+      if (this.unread.length > this.maxToken) {
+        throw new LinksError(`a token (an attribute, a comment, a <style> or <script> text) from line ${this.line} is longer than maxToken (${this.maxToken} characters): not read`);
+      }
       const waiting = textEnd - this.consumed;
       this.readAt = textEnd + (waiting > SHORT_TOKEN ? waiting : 0);
     }
@@ -166,7 +175,8 @@ function hrefOf(attrs: readonly { readonly name: string; readonly value: string;
  * document, as it does without `settled`.
  *
  * Pass the result as the stream's `settled` option; `open()` is then
- * called once more, for the stream.
+ * called once more, for the stream. With `maxToken` (as the stream's), a
+ * longer token is a {@link LinksError} naming its line.
  *
  * @example
  * ```ts
@@ -181,13 +191,14 @@ function hrefOf(attrs: readonly { readonly name: string; readonly value: string;
  */
 export async function settleDocument(
   open: () => AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-  options: { readonly url: string; readonly encoding?: string | undefined; readonly scripting?: boolean | undefined },
+  options: { readonly url: string; readonly encoding?: string | undefined; readonly scripting?: boolean | undefined; readonly maxToken?: number | undefined },
 ): Promise<SettledDocument | null> {
   const checked = checkDocumentOptions(options);
+  const maxToken = options.maxToken ?? Infinity;
   let label = encodingOfLabel(checked.label);
   // The encoding can change once: the new one is certain.
   for (let pass = 0; pass < 2; pass++) {
-    const survey = new DocumentSurvey(label, checked.scripting);
+    const survey = new DocumentSurvey(label, checked.scripting, maxToken);
     let done = false;
     for await (const piece of open()) {
       pieceKind(piece);

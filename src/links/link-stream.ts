@@ -297,6 +297,8 @@ export class LinkStream {
     this.bom = bom;
     if (encoding === "replacement" || encoding === "ISO-2022-JP") {
       this.whole = true;
+      // The decoder of the encoding before the change decodes nothing more: nobody reads its text.
+      this.decoder = null;
       return;
     }
     this.decoder = new TextDecoder(encoding);
@@ -313,6 +315,10 @@ export class LinkStream {
   private pump(final: boolean): void {
     if (this.whole || (this.mode === "bytes" && this.encoding === null)) {
       if (final) this.readWhole();
+      else if (this.whole && this.held() > this.options.maxToken) {
+        // A document held whole is one token: bounded the same.
+        throw new LinksError(`a document in ${this.encoding ?? "an encoding"} is read whole, and it is longer than maxToken (${this.options.maxToken} characters): not read`);
+      }
       return;
     }
     this.tokenize(final);
@@ -330,6 +336,7 @@ export class LinkStream {
     if (this.tentative || this.reader === null) return;
     this.readTags(final);
     this.emit(final);
+    this.checkHeld();
   }
 
   /**
@@ -354,6 +361,20 @@ export class LinkStream {
     this.unread = unread.slice(read);
     const waiting = textEnd - this.consumed;
     this.readAt = textEnd + (waiting > SHORT_TOKEN ? waiting : 0);
+  }
+
+  /**
+   * Bounded: once the base URL and the encoding are settled, the text held
+   * is the longest token (an attribute, a comment, a `<style>` or
+   * `<script>` text, an SVG `<style>` with what the parser puts in it) and
+   * what follows it; past `maxToken`, a {@link LinksError} says where that
+   * token starts.
+   */
+  private checkHeld(): void {
+    const max = this.options.maxToken;
+    if (this.text.length <= max) return;
+    const { line, column } = this.anchor;
+    throw new LinksError(`a token (an attribute, a comment, a <style> or <script> text) from line ${line}, column ${column} is longer than maxToken (${max} characters): not read`);
   }
 
   /**

@@ -168,6 +168,21 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
    * ```
    */
   readonly settled?: SettledDocument | undefined;
+  /**
+   * The longest token held (an attribute, a comment, the text of a
+   * `<style>` or `<script>`, an SVG `<style>` and what the parser puts in
+   * it), in UTF-16 code units; default `Infinity`. The stream holds the
+   * longest token whole (its links are in it): past this, `write` throws a
+   * {@link LinksError} that says on which line it starts, instead of
+   * holding it. A document the stream reads whole (ISO-2022-JP, the
+   * replacement encoding) is one token.
+   *
+   * @example
+   * ```ts
+   * new LinkStream({ url, maxToken: 32 * 1024 * 1024, onLink }); // a 1 GB comment is an error, not 2 GB of memory
+   * ```
+   */
+  readonly maxToken?: number | undefined;
 }
 
 /**
@@ -231,6 +246,7 @@ export interface DocumentOptions {
  */
 export interface StreamOptions extends DocumentOptions {
   readonly maxHold: number;
+  readonly maxToken: number;
   readonly rewrite: ((link: Link) => string | undefined) | undefined;
   readonly onLink: ((link: Link) => void) | undefined;
   readonly onOutput: ((chunk: Uint8Array | string) => void) | undefined;
@@ -365,10 +381,15 @@ export function checkStreamOptions(options: unknown): StreamOptions {
   if (typeof maxHold !== "number" || Number.isNaN(maxHold) || maxHold < 0) {
     throw new LinksError(`The "maxHold" option must be a number of bytes (0 or more, or Infinity), not ${describeValue(maxHold)}`);
   }
+  const maxToken = given["maxToken"] ?? Infinity;
+  if (typeof maxToken !== "number" || Number.isNaN(maxToken) || maxToken < 1) {
+    throw new LinksError(`The "maxToken" option must be a number of characters (1 or more, or Infinity), not ${describeValue(maxToken)}`);
+  }
   for (const name of ["rewrite", "onLink", "onOutput", "onWarning"]) checkFunction(given, name);
   const settled = checkSettled(given["settled"]);
   return {
     ...document,
+    maxToken,
     label: settled?.encoding ?? document.label,
     settled,
     maxHold,

@@ -13,7 +13,7 @@ import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts"
 import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
-import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
+import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { takeStandardInput } from "../standard-input.ts";
 
@@ -93,6 +93,7 @@ export const linksWork: FileWork<LinksTask> = {
     const document = await openDocument(job, env, task.encoding);
     if (!(document instanceof Uint8Array)) {
       if (!("handle" in document)) return document;
+      if (env.write !== undefined) return linksOfOpenFile(document, job, task, env.write);
       let out = "";
       const result = await linksOfOpenFile(document, job, task, async (text) => {
         out += text;
@@ -158,8 +159,8 @@ export async function linksOfOpenFile(opened: OpenedDocument, job: FileJob, task
     const { LinkStream } = await library();
     await readTwice(
       opened.handle,
-      { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes },
-      (settled) => new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) }),
+      { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
+      (settled) => new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) }),
       handOn,
     );
   } catch (error) {
@@ -179,17 +180,17 @@ export async function linksOfOpenFile(opened: OpenedDocument, job: FileJob, task
  *
  * @example
  * ```ts
- * await linksStream(process.stdin, "https://example.com/", task, 1 << 20, async (text) => void process.stdout.write(text));
+ * await linksStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, maxToken: 32 << 20 }, async (text) => void process.stdout.write(text));
  * ```
  */
-export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, maxHold: number, write: (text: string) => Promise<void>): Promise<FileResult> {
+export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, limits: { readonly maxHold: number; readonly maxToken: number }, write: (text: string) => Promise<void>): Promise<FileResult> {
   const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
   const counts = linkCounts();
   const { ready, handOn } = linkHandOn(job, task, counts, write);
   const warnings: StreamWarning[] = [];
   try {
     const { LinkStream } = await library();
-    const stream = new LinkStream({ url, encoding: task.encoding, maxHold, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) });
+    const stream = new LinkStream({ url, encoding: task.encoding, ...limits, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) });
     await feedLinkStream(stream, pieces, task.encoding, handOn);
   } catch (error) {
     return streamFailure(job, error, "cannot be read");
@@ -218,11 +219,11 @@ async function linksOfStandardInput(job: FileJob, task: LinksTask, options: Link
   if (taken.type === "whole") return linksWork.run(job, task, { site: null, stdin: taken.bytes });
   if (taken.type === "pieces") {
     output.err(noSpoolWarning(maxHold));
-    return linksStream(taken.pieces, job.url, task, maxHold, write);
+    return linksStream(taken.pieces, job.url, task, { maxHold, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN }, write);
   }
   const spool = taken.spool;
   try {
-    const spooled: FileJob = { ...job, path: spool.path, maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE };
+    const spooled: FileJob = { ...job, path: spool.path };
     const document = await openDocument(spooled, { site: null }, task.encoding);
     if (document instanceof Uint8Array) return await linksWork.run(job, task, { site: null, stdin: document });
     if (!("handle" in document)) return document;

@@ -19,7 +19,7 @@ import { escapeControls, formatSeconds, formatValue, jsonLine, linkLabel, plural
 import { inputKind, reportListingProblems } from "../inputs.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
-import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { isWithin, siteFileURL, siteRootOption } from "../site.ts";
 import { listSite } from "../site-walk.ts";
@@ -230,9 +230,9 @@ async function rewriteOpenFile(job: FileJob, task: RewriteTask, opened: OpenedDo
   const output: Uint8Array[] = [];
   await readTwice(
     opened.handle,
-    { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes },
+    { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
     (settled) =>
-      new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, rewrite, onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) }),
+      new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, rewrite, onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) }),
     async () => {
       for (const chunk of output) await write(chunk);
       output.length = 0;
@@ -247,12 +247,20 @@ async function rewriteOpenFile(job: FileJob, task: RewriteTask, opened: OpenedDo
  * Throws what {@link feedLinkStream} throws (a StreamFailure too when the
  * stream cannot be made).
  */
-async function rewritePieces(job: FileJob, task: RewriteTask, pieces: AsyncIterable<Uint8Array>, maxHold: number, write: (chunk: Uint8Array) => Promise<void>, changes: Changes, warnings: StreamWarning[]): Promise<void> {
+async function rewritePieces(
+  job: FileJob,
+  task: RewriteTask,
+  pieces: AsyncIterable<Uint8Array>,
+  limits: { readonly maxHold: number; readonly maxToken: number },
+  write: (chunk: Uint8Array) => Promise<void>,
+  changes: Changes,
+  warnings: StreamWarning[],
+): Promise<void> {
   const { LinkStream } = await library();
   const output: Uint8Array[] = [];
   let stream: LinkStream;
   try {
-    stream = new LinkStream({ url: job.url, encoding: task.encoding, maxHold, rewrite: await noteChanges(task, job.display, changes), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) });
+    stream = new LinkStream({ url: job.url, encoding: task.encoding, maxHold: limits.maxHold, maxToken: limits.maxToken, rewrite: await noteChanges(task, job.display, changes), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) });
   } catch (error) {
     throw new StreamFailure((error as Error).message);
   }
@@ -273,18 +281,18 @@ async function rewritePieces(job: FileJob, task: RewriteTask, pieces: AsyncItera
  *
  * @example
  * ```ts
- * const result = await rewriteStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, spool: true }, write, warn);
+ * const result = await rewriteStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, spool: true, maxBytes: 64 << 20, maxToken: 32 << 20 }, write, warn);
  * ```
  */
 export async function rewriteStream(
   input: AsyncIterable<Uint8Array>,
   url: string,
   task: RewriteTask,
-  options: { readonly maxHold: number; readonly spool: boolean; readonly maxBytes: number },
+  options: { readonly maxHold: number; readonly spool: boolean; readonly maxBytes: number; readonly maxToken: number },
   write: (chunk: Uint8Array) => Promise<void>,
   warn: (text: string) => void,
 ): Promise<FileResult> {
-  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "", maxBytes: options.maxBytes };
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "", maxBytes: options.maxBytes, maxToken: options.maxToken };
   const changes = newChanges(task);
   const warnings: StreamWarning[] = [];
   const out = task.dryRun ? async () => {} : write;
@@ -302,7 +310,7 @@ export async function rewriteStream(
     if (taken.type === "whole") return await whole(taken.bytes);
     if (taken.type === "pieces") {
       warn(noSpoolWarning(options.maxHold));
-      await rewritePieces(job, task, taken.pieces, options.maxHold, out, changes, warnings);
+      await rewritePieces(job, task, taken.pieces, options, out, changes, warnings);
     } else {
       spool = taken.spool;
       const document = await openDocument({ ...job, path: spool.path }, { site: null }, task.encoding);
@@ -441,7 +449,8 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
     }
   }
   const noFollow = follow ? {} : { noFollow: true as const };
-  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...noFollow }));
+  const maxToken = options.maxToken ?? DEFAULT_MAX_TOKEN;
+  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, maxToken, ...noFollow }));
   if (outDir !== null) {
     for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true, ...noFollow });
   }
@@ -484,7 +493,7 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
 async function rewriteStandardInput(url: string, task: RewriteTask, options: RewriteOptions, output: Output): Promise<number> {
   if (options.out !== undefined) throw new UsageError("rewrite -: standard input is written to standard output; --out is for a site's directory");
   const started = performance.now();
-  const streaming = { maxHold: options.maxHold ?? DEFAULT_MAX_HOLD, spool: options.spool !== false, maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE };
+  const streaming = { maxHold: options.maxHold ?? DEFAULT_MAX_HOLD, spool: options.spool !== false, maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, maxToken: options.maxToken ?? DEFAULT_MAX_TOKEN };
   const write = async (chunk: Uint8Array): Promise<void> => {
     output.out(chunk);
     await output.drain?.();
