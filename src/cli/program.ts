@@ -79,6 +79,11 @@ Reports, as file:line:column: type: message,
     <base href> counts), base-in-body, base-in-template, base-in-shadow-root.
 Exits with 1 when it reports anything.
 
+A file larger than 8 MiB is read as a stream (twice: a first pass settles
+its encoding and its <base>), in bounded memory whatever its size: its URL
+validation errors and missing files are checked; its fragments and base-URL
+surprises, which need the whole document, are not.
+
 Examples:
   $ docbase check public --url https://example.com/
   $ docbase check public --url https://example.com/ --json | jq -s 'group_by(.type)'

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalErrorMessage } from "../../src/cli/file-task.ts";
 import { isLinksError, LinkStream } from "../../src/links/index.ts";
 import { cleanup, docbase, ensureBuilt, jsonLines, main, repo, temporaryDirectory, writeTree } from "./helpers.ts";
 
@@ -151,5 +152,14 @@ describe("messages say what was given and what is accepted", () => {
     }
     expect(isLinksError(error)).toBe(true);
     expect((error as Error).message).toBe(`The "maxHold" option must be a number of bytes (0 or more, or Infinity), not ${shown}`);
+  });
+});
+
+describe("never a stack trace for a user's input", () => {
+  it("an internal error is its message; V8's string and buffer limits say the document is too large", () => {
+    const bug = new Error("something broke");
+    expect(internalErrorMessage(bug)).toBe("internal error: something broke (DOCBASE_DEBUG=1 prints where)");
+    expect(internalErrorMessage(new RangeError("Invalid string length"))).toBe("too large to be read in memory (Invalid string length); --max-file-size lowers what is read whole");
+    expect(internalErrorMessage(new RangeError("Cannot create a string longer than 0x1fffffe8 characters"))).toMatch(/^too large to be read in memory/);
   });
 });
