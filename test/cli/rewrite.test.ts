@@ -3,12 +3,13 @@ import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, st
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, docbase, ensureBuilt, exampleSite, jsonLines, main, readTree, temporaryDirectory, writeTree } from "./helpers.ts";
-import { temporaryName } from "../../src/cli/atomic-write.ts";
+import { isTemporaryName, TEMP_FILE_PATTERN, temporaryName } from "../../src/cli/atomic-write.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
 
-const TEMP = /^\..*\.docbase-(\d+)-(\d+)-(\d+)\.tmp$/;
+/** docbase's temporary files (`.NAME.docbase-PID-THREAD-SEQ-MARK.tmp`); group 2 is the process. */
+const TEMP = TEMP_FILE_PATTERN;
 
 /** Whether process `pid` has ended (Linux: no /proc entry, or a zombie that no parent has reaped). */
 function hasEnded(pid: number): boolean {
@@ -274,7 +275,8 @@ describe("docbase rewrite, interrupted", () => {
       if (TEMP.test(path.basename(rel))) {
         leftovers.push(rel);
         // It is the killed command's, or one of its workers': a process that has ended.
-        expect(hasEnded(Number(TEMP.exec(path.basename(rel))![1])), rel).toBe(true);
+        expect(isTemporaryName(path.basename(rel)), rel).toBe(true);
+        expect(hasEnded(Number(TEMP.exec(path.basename(rel))![2])), rel).toBe(true);
         continue;
       }
       if (bytes.equals(expected.get(rel)!)) newer++;
