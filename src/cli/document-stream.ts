@@ -11,7 +11,7 @@
 
 import type { FileHandle } from "node:fs/promises";
 import type { LinkStream, SettledDocument, StreamWarning } from "../links/index.ts";
-import { failedFile, type FileJob, type FileResult, loadOnce, undecodable } from "./file-task.ts";
+import { failedFile, type FileJob, type FileResult, loadOnce, UNDECODABLE, undecodable } from "./file-task.ts";
 import { escapeControls, formatSize, jsonLine } from "./format.ts";
 import { SpoolError } from "./standard-input.ts";
 
@@ -173,7 +173,7 @@ export async function readTwice(
     throw error;
   }
   const encoding = settled?.encoding ?? options.encoding;
-  if (settled?.encoding === "replacement") throw new UndecodableDocument((await undecodable(new Uint8Array(), "replacement"))!);
+  if (settled?.encoding === "replacement") throw new UndecodableDocument(UNDECODABLE);
   if (settled?.encoding === "ISO-2022-JP" && options.size > options.maxBytes) {
     throw new UnreadableDocument(`its encoding, ISO-2022-JP, is read whole, and it is larger (${formatSize(options.size)}) than the largest file read whole (${formatSize(options.maxBytes)}; --max-file-size raises it)`);
   }

@@ -8,6 +8,7 @@
  */
 
 import type { FileHandle } from "node:fs/promises";
+import { getEncoding } from "../core/index.ts";
 import { escapeControls } from "./format.ts";
 import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_TOKEN, openRegularFile, readOpenFile, readRegularFile, STREAMING_SIZE } from "./regular-file.ts";
 import type { SiteFiles } from "./site.ts";
@@ -208,8 +209,8 @@ export function failures(counts: Readonly<Record<string, number>>): number {
  * only then.
  *
  * Optimisation: the main thread loads a command's module in every run,
- * and the library the work reads files with (the links layer, parse5,
- * the encoding sniffer) costs as much to load as the rest of the command.
+ * and the library the work reads files with (the links layer and its
+ * parser) costs as much to load as the rest of the command.
  * It loads in the thread that reads files — a worker, or the main thread
  * when it does the work itself — and not in a main thread that hands the
  * files to workers.
@@ -225,41 +226,55 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (loaded ??= load());
 }
 
-const documentText = loadOnce(() => import("./document-text.ts"));
+/** The links layer's encoding sniffing, loaded where files are read (see loadOnce). */
+const links = loadOnce(() => import("../links/internal.ts"));
 
 /**
- * Why a document cannot be decoded, or null when it can: one whose
- * encoding (sniffed from its first 1024 bytes, or `encoding`) is the
- * replacement encoding decodes to one U+FFFD, so there is nothing in it
- * to read.
+ * Why a document whose encoding is the replacement encoding fails: it
+ * decodes to one U+FFFD, with nothing in it to read.
  *
  * @example
  * ```ts
- * await undecodable(new TextEncoder().encode('<meta charset="iso-2022-kr">'), undefined);
- * // "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded"
+ * failedFile(job, "undecodable", UNDECODABLE).err;
+ * // "docbase: site/a.html: cannot be decoded: its encoding is the replacement encoding (...): it cannot be decoded\n"
+ * ```
+ */
+export const UNDECODABLE = "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded";
+
+/**
+ * Why a document cannot be decoded, or null when it can, for the work
+ * that must know before it writes anything (rewrite, and a stream):
+ * {@link UNDECODABLE} when the HTML Standard's encoding sniffing (the
+ * links layer's: a BOM, else `encoding`, else the prescan of the first
+ * 1024 bytes) gives the replacement encoding. Work that reads the whole
+ * document first (links, check, base) takes this from its one reading
+ * (`readLinks`' `undecodable`), which also sees a `<meta>` past the
+ * prescan.
+ *
+ * @example
+ * ```ts
+ * await undecodable(new TextEncoder().encode('<meta charset="iso-2022-kr">'), undefined); // UNDECODABLE
  * ```
  */
 export async function undecodable(bytes: Uint8Array, encoding: string | undefined): Promise<string | null> {
-  const { sniffEncoding } = await documentText();
-  return sniffEncoding(bytes, encoding) === "replacement" ? "its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded" : null;
+  const { sniffEncoding } = await links();
+  return sniffEncoding(bytes, encoding === undefined ? undefined : (getEncoding(encoding) ?? undefined)).encoding === "replacement" ? UNDECODABLE : null;
 }
 
 /**
  * A job's document (standard input's bytes for "-"), read as a regular
- * file under its size cap and checked to be decodable (see
- * {@link undecodable}): its bytes, or the failed result that says why not.
+ * file under its size cap: its bytes, or the failed result that says why
+ * not.
  *
  * @example
  * ```ts
- * const bytes = await readDocument(job, env, undefined);
- * if (!(bytes instanceof Uint8Array)) return bytes; // "cannot be read", "cannot be decoded"
+ * const bytes = await readDocument(job, env);
+ * if (!(bytes instanceof Uint8Array)) return bytes; // "cannot be read"
  * ```
  */
-export async function readDocument(job: FileJob, env: TaskEnvironment, encoding: string | undefined): Promise<Uint8Array | FileResult> {
+export async function readDocument(job: FileJob, env: TaskEnvironment): Promise<Uint8Array | FileResult> {
   const bytes = job.path === "-" ? (env.stdin ?? new Uint8Array()) : await readRegularFile(job.path, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE, noFollow: job.noFollow === true });
-  if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
-  const why = await undecodable(bytes, encoding);
-  return why === null ? bytes : failedFile(job, "undecodable", why);
+  return typeof bytes === "string" ? failedFile(job, "unreadable", bytes) : bytes;
 }
 
 /**
@@ -288,20 +303,18 @@ export interface OpenedDocument {
  *
  * @example
  * ```ts
- * const document = await openDocument(job, env, undefined);
+ * const document = await openDocument(job, env);
  * if (document instanceof Uint8Array) read(document);
  * else if ("handle" in document) await stream(document);
- * else return document; // "cannot be read", "cannot be decoded"
+ * else return document; // "cannot be read"
  * ```
  */
-export async function openDocument(job: FileJob, env: TaskEnvironment, encoding: string | undefined): Promise<Uint8Array | OpenedDocument | FileResult> {
-  if (job.path === "-") return readDocument(job, env, encoding);
+export async function openDocument(job: FileJob, env: TaskEnvironment): Promise<Uint8Array | OpenedDocument | FileResult> {
+  if (job.path === "-") return readDocument(job, env);
   const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
   if (typeof opened === "string") return failedFile(job, "unreadable", opened);
   const maxBytes = job.maxBytes ?? DEFAULT_MAX_FILE_SIZE;
   if (opened.size > STREAMING_SIZE) return { ...opened, maxBytes, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
   const bytes = await readOpenFile(opened, { maxBytes });
-  if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
-  const why = await undecodable(bytes, encoding);
-  return why === null ? bytes : failedFile(job, "undecodable", why);
+  return typeof bytes === "string" ? failedFile(job, "unreadable", bytes) : bytes;
 }

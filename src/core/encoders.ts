@@ -1,15 +1,9 @@
 /**
- * The encoders "percent-encode after encoding" uses, as the parser and the
- * form serializer reach them: UTF-8 always, and the Encoding Standard's
- * legacy encoders (windows-1252, Shift_JIS, gb18030, …: legacy-encoding.ts
- * and its indexes, most of core's size once bundled) only once registered.
- *
- * `docbase/core`, and every entry point built on it, registers them when it
- * is imported (legacy-encodings.ts), so nothing changes there. The
- * `docbase/core/utf-8` entry point does not: a page or a worker that only
- * ever parses UTF-8 URLs leaves the legacy encoders out of its bundle, and a
- * legacy encoding asked of it throws {@link LegacyEncodingUnavailableError}
- * instead of encoding anything else.
+ * The encoders "percent-encode after encoding" uses: UTF-8 always, and the
+ * Encoding Standard's legacy encoders (legacy-encoding.ts and its indexes)
+ * once registered. `docbase/core` registers them (legacy-encodings.ts);
+ * `docbase/core/utf-8` does not, so a bundle that only parses UTF-8 leaves
+ * them out, and a legacy encoding throws {@link LegacyEncodingUnavailableError}.
  *
  * @module
  */
@@ -19,10 +13,8 @@ import { type EncodingName, getEncoding, getOutputEncoding, type OutputEncodingN
 import { type PercentEncodeSet, utf8PercentEncodeString } from "./percent-encoding.ts";
 
 /**
- * https://url.spec.whatwg.org/#string-percent-encode-after-encoding, for
- * every encoding: the form of legacy-encoding.ts's function, which
- * {@link registerLegacyEncoders} takes.
- *
+ * https://url.spec.whatwg.org/#string-percent-encode-after-encoding for every
+ * encoding: what {@link registerLegacyEncoders} takes.
  * @example
  * ```ts
  * import { percentEncodeAfterEncoding } from "./legacy-encoding.ts";
@@ -34,8 +26,8 @@ export type PercentEncodeAfterEncoding = (encoding: EncodingName, input: string,
 let legacyEncoders: PercentEncodeAfterEncoding | undefined;
 
 /**
- * Makes `encoder` (legacy-encoding.ts's `percentEncodeAfterEncoding`) the
- * one every legacy encoding goes through. Called once, by legacy-encodings.ts.
+ * Makes `encoder` the one every legacy encoding goes through (called once,
+ * by legacy-encodings.ts).
  *
  * @example
  * ```ts
@@ -48,13 +40,11 @@ export function registerLegacyEncoders(encoder: PercentEncodeAfterEncoding): voi
 }
 
 /**
- * Thrown by `docbase/core/utf-8` when a legacy encoding would be used: a URL
- * parsed with an `encoding` other than UTF-8 whose query is encoded with it
- * (special URLs other than ws: and wss:), a form serialized in one, or
- * `percentEncodeAfterEncoding` called with one. Its message and its
- * `encoding` property name the encoding. A `TypeError`; use
- * {@link isLegacyEncodingUnavailableError} across realms. `docbase/core` (or
- * `import "docbase/core/legacy-encodings"` once) has every encoder.
+ * Thrown by `docbase/core/utf-8` when a legacy encoding would be used (a
+ * URL's query, a form, `percentEncodeAfterEncoding`); a `TypeError` whose
+ * message and `encoding` name it. Recognise it with
+ * {@link isLegacyEncodingUnavailableError}. `docbase/core` (or `import
+ * "docbase/core/legacy-encodings"`) has every encoder.
  *
  * @example
  * ```ts
@@ -67,7 +57,6 @@ export function registerLegacyEncoders(encoder: PercentEncodeAfterEncoding): voi
  * ```
  */
 export class LegacyEncodingUnavailableError extends brandedError<TypeError>("LegacyEncodingUnavailableError", TypeError) {
-  /** The output encoding that was asked for. */
   readonly encoding: OutputEncodingName;
 
   constructor(encoding: OutputEncodingName) {
@@ -80,9 +69,8 @@ export class LegacyEncodingUnavailableError extends brandedError<TypeError>("Leg
 }
 
 /**
- * Whether `value` is a {@link LegacyEncodingUnavailableError}, from this
- * realm or any other: it checks the
- * `Symbol.for("docbase.LegacyEncodingUnavailableError")` brand.
+ * Whether `value` is a {@link LegacyEncodingUnavailableError} from any realm
+ * (by its `Symbol.for("docbase.LegacyEncodingUnavailableError")` brand).
  *
  * @example
  * ```ts
@@ -93,13 +81,10 @@ export class LegacyEncodingUnavailableError extends brandedError<TypeError>("Leg
 export const isLegacyEncodingUnavailableError = brandGuard<LegacyEncodingUnavailableError>("LegacyEncodingUnavailableError");
 
 /**
- * Throws {@link LegacyEncodingUnavailableError} when `encoding` (an output
- * encoding's name, as the parser and the form serializer take it) needs a
- * legacy encoder and none is registered: what `docbase/core/utf-8` does with
- * a legacy encoding, before any input is read, so that it fails the same
- * for every input (an ASCII query would encode the same, but a caller that
- * works with ASCII and fails with the first "é" would learn of it too
- * late). A name that is no encoding's is UTF-8 to the parser: no error.
+ * Throws {@link LegacyEncodingUnavailableError} when `encoding` needs a
+ * legacy encoder and none is registered, before any input is read, so that
+ * it fails alike for every input. A name that is no encoding's is UTF-8 to
+ * the parser: no error.
  *
  * @example
  * ```ts
@@ -116,11 +101,9 @@ export function requireEncoder(encoding: string): void {
 }
 
 /**
- * https://url.spec.whatwg.org/#string-percent-encode-after-encoding — as
- * legacy-encoding.ts's, which it calls once registered. Until then, UTF-8
- * (and the encodings whose output encoding is UTF-8: UTF-16BE/LE,
- * replacement) is encoded here, and any other encoding throws
- * {@link LegacyEncodingUnavailableError}, whatever the input.
+ * https://url.spec.whatwg.org/#string-percent-encode-after-encoding — the
+ * registered encoder; until one is, UTF-8 (and the encodings whose output
+ * encoding it is), else {@link LegacyEncodingUnavailableError}.
  *
  * @example
  * ```ts

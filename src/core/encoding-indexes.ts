@@ -2,14 +2,11 @@
  * The encoder side of the Encoding Standard's indexes: for a code point, its
  * pointer in an index (https://encoding.spec.whatwg.org/#indexes).
  *
- * The indexes are not shipped here. Each one is derived, lazily on first use,
- * by running the conformant decoders of `@exodus/bytes` (the decoders
- * whatwg-url and jsdom use) over every pointer and inverting the result,
- * applying the encoder-only rules of the standard as it goes: the *first*
- * pointer wins ("index pointer"), Shift_JIS skips pointers 8272–8835, Big5
- * skips pointers below 5024 and takes the *last* pointer for six code
- * points. Nothing is built until an encoding is first used, and each table is
- * built once.
+ * No index is shipped: each is derived on first use by running the conformant
+ * decoders of `@exodus/bytes` over every pointer and inverting the result,
+ * with the standard's encoder-only rules (the first pointer wins; Shift_JIS
+ * skips 8272–8835; Big5 skips pointers below 5024 and takes the last pointer
+ * for six code points).
  *
  * @module
  */
@@ -20,6 +17,11 @@ import { createSinglebyteDecoder } from "@exodus/bytes/single-byte.js";
 /**
  * Pointers by code point: `bmp[codePoint]` is pointer + 1 (0: none) for code
  * points up to U+FFFF, `astral` holds the few above.
+ *
+ * @example
+ * ```ts
+ * eucKRPointers().bmp[0xac00]; // 9027: pointer 9026, plus one
+ * ```
  */
 export interface PointerTable {
   readonly bmp: Uint16Array;
@@ -27,9 +29,8 @@ export interface PointerTable {
 }
 
 /**
- * https://encoding.spec.whatwg.org/#index-pointer (or one of its variants,
- * depending on how the table was built): the pointer for `codePoint`, or -1
- * for null.
+ * https://encoding.spec.whatwg.org/#index-pointer (or the variant the table
+ * was built for): the pointer for `codePoint`, or -1 for null.
  *
  * @example
  * ```ts
@@ -43,18 +44,15 @@ export function indexPointer(table: PointerTable, codePoint: number): number {
 }
 
 /**
- * Decodes `count` byte sequences, one per pointer from `start`, in a single
- * decoder call, and returns the code point of each pointer (-1 where the
- * decoder reports an error, i.e. the pointer is not in the index).
+ * The code point of each of `count` pointers from `start` (-1 where the
+ * pointer is not in the index).
  *
- * Optimisation: one decoder call for the whole index instead of one per
- * pointer. Every sequence is followed by U+000A, which the decoder passes
- * through as itself and which is never part of a sequence, so the output
- * splits back into one piece per pointer: a single code point when the
- * pointer is in the index, U+FFFD (plus the restored trailing byte if it was
- * ASCII) when it is not. No two-byte index maps a pointer to U+FFFD; of the
- * four-byte gb18030 sequences (`width` 4), which all decode, one does, and
- * an error there would leave more than one code point.
+ * Optimisation: one decoder call for the whole index. Each sequence is
+ * followed by U+000A, which decodes as itself and is in no sequence, so the
+ * output splits back into one piece per pointer: one code point, or U+FFFD
+ * (and any restored ASCII byte) when not in the index. No two-byte index maps
+ * a pointer to U+FFFD; the one gb18030 four-byte sequence that does decodes
+ * without an error.
  */
 function decodePointers(
   decoderName: string,
@@ -83,11 +81,7 @@ function decodePointers(
   return codePoints;
 }
 
-/**
- * Inverts decoded pointers into a {@link PointerTable}. For each code point
- * the first pointer wins (https://encoding.spec.whatwg.org/#index-pointer),
- * except for code points in `lastPointerWins`.
- */
+/** Inverts decoded pointers into a {@link PointerTable}: the first pointer wins, but for `lastPointerWins`. */
 function invert(
   codePoints: Int32Array,
   start: number,
@@ -118,10 +112,9 @@ function cached<T>(build: () => T): () => T {
 // --- index jis0208 ---------------------------------------------------------
 
 /**
- * index jis0208, pointers 0–11103, read through the Shift_JIS decoder (the
- * only decoder that reaches every pointer). Pointers 8836–10715 are not in
- * the index: the Shift_JIS decoder maps them to Private Use code points
- * algorithmically (EUDC), so they are skipped.
+ * index jis0208, read through the Shift_JIS decoder (the only one that
+ * reaches every pointer), without 8836–10715, which it maps to Private Use
+ * code points algorithmically.
  */
 const jis0208CodePoints = cached(() =>
   decodePointers("shift_jis", 0, 11104, 2, (pointer, bytes, at) => {
@@ -136,9 +129,7 @@ const isEUDC = (pointer: number): boolean => pointer >= 8836 && pointer <= 10715
 
 /**
  * https://encoding.spec.whatwg.org/#index-pointer in index jis0208 (EUC-JP
- * and ISO-2022-JP encoders). The first pointer of a code point is always
- * below 8836.
- *
+ * and ISO-2022-JP encoders).
  * @example
  * ```ts
  * indexPointer(jis0208Pointers(), 0x6f22); // 1818 (EUC-JP B4 C1)
@@ -148,8 +139,7 @@ export const jis0208Pointers = cached(() => invert(jis0208CodePoints(), 0, isEUD
 
 /**
  * https://encoding.spec.whatwg.org/#index-shift_jis-pointer — index jis0208
- * without pointers 8272–8835 (NEC-selected IBM extensions, duplicates of the
- * IBM extensions later in the index).
+ * without pointers 8272–8835 (duplicates of later IBM extensions).
  *
  * @example
  * ```ts
@@ -187,9 +177,9 @@ export const eucKRPointers = cached(() =>
 const big5FirstEncoderPointer = (0xa1 - 0x81) * 157;
 
 /**
- * https://encoding.spec.whatwg.org/#index-big5-pointer — index Big5 without
- * pointers below (0xA1 - 0x81) × 157; the *last* pointer for U+2550, U+255E,
- * U+2561, U+256A, U+5341 and U+5345, the first for every other code point.
+ * https://encoding.spec.whatwg.org/#index-big5-pointer — without the HKSCS
+ * pointers; the *last* pointer for U+2550, U+255E, U+2561, U+256A, U+5341
+ * and U+5345.
  *
  * @example
  * ```ts
@@ -230,12 +220,17 @@ export const gb18030Pointers = cached(() =>
 );
 
 /**
- * index gb18030 ranges, as parallel arrays of range starts sorted by code
- * point: `codePoints[i]` is the first code point of a range and `pointers[i]`
- * its pointer. Derived by decoding the four-byte sequences of pointers
- * 0–39419 (all of the BMP part) and cutting them into runs where both the
- * pointer and the code point go up by one. Pointer 7457 (U+E7C7) is left
- * out: the standard special-cases it in both directions.
+ * index gb18030 ranges as parallel arrays sorted by code point: each range's
+ * first code point and its pointer. Derived from the four-byte sequences of
+ * pointers 0–39419 cut into runs; pointer 7457 (U+E7C7) is left out, as the
+ * standard special-cases it.
+ *
+ * @example
+ * ```ts
+ * const { codePoints, pointers } = gb18030Ranges();
+ * codePoints[0]; // 0x80
+ * pointers[0]; // 0
+ * ```
  */
 export interface GB18030Ranges {
   readonly codePoints: Int32Array;
@@ -243,7 +238,7 @@ export interface GB18030Ranges {
 }
 
 /**
- * The derived {@link GB18030Ranges}, built on first use.
+ * {@link GB18030Ranges}, built on first use.
  *
  * @example
  * ```ts
@@ -290,8 +285,7 @@ export const gb18030Ranges = cached((): GB18030Ranges => {
 export function gb18030RangesPointer(codePoint: number): number {
   // 1. If codePoint is U+E7C7, then return pointer 7457.
   if (codePoint === 0xe7c7) return 7457;
-  // The last entry of index gb18030 ranges is pointer 189000 for U+10000;
-  // it covers every code point above the BMP.
+  // The last entry, pointer 189000 for U+10000, covers everything above the BMP.
   if (codePoint >= 0x10000) return 189000 + codePoint - 0x10000;
   // 2. Let offset be the last code point in index gb18030 ranges that is less
   // than or equal to codePoint and let pointerOffset be its pointer.
@@ -310,9 +304,12 @@ export function gb18030RangesPointer(codePoint: number): number {
 // --- index ISO-2022-JP katakana --------------------------------------------
 
 /**
- * index ISO-2022-JP katakana: U+FF61–U+FF9F (half-width) to full-width
- * katakana, as by NFKC, except that U+FF9E and U+FF9F map to U+309B and
- * U+309C. 63 entries, pointer = code point − 0xFF61.
+ * index ISO-2022-JP katakana: U+FF61–U+FF9F to full-width katakana; pointer = code point − 0xFF61.
+ *
+ * @example
+ * ```ts
+ * iso2022JPKatakana[0xff71 - 0xff61]; // "ア" (for U+FF71)
+ * ```
  */
 export const iso2022JPKatakana =
   "。「」、・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン゛゜";
@@ -323,10 +320,7 @@ const singleByteTables = new Map<string, Uint8Array>();
 
 /**
  * https://encoding.spec.whatwg.org/#index-pointer in the index single-byte
- * of a single-byte encoding, as a table from code point to byte (pointer +
- * 0x80; 0 where the code point is not in the index). Derived by decoding
- * bytes 0x80–0xFF; built on first use.
- *
+ * of an encoding, as a table from code point to byte (0: not in the index).
  * @example
  * ```ts
  * singleByteEncoderTable("windows-1252")[0x20ac]; // 0x80

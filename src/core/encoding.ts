@@ -83,11 +83,7 @@ export type EncodingName = (typeof encodingNames)[number];
  */
 export type OutputEncodingName = Exclude<EncodingName, "replacement" | "UTF-16BE" | "UTF-16LE">;
 
-/**
- * The label table of https://encoding.spec.whatwg.org/#names-and-labels
- * (review draft 2025-06, the current living standard), one space-separated
- * string of labels per encoding.
- */
+/** The label table of https://encoding.spec.whatwg.org/#names-and-labels, one space-separated string per encoding. */
 const labelTable: Readonly<Record<EncodingName, string>> = {
   "UTF-8": "unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8",
   IBM866: "866 cp866 csibm866 ibm866",
@@ -156,9 +152,8 @@ function getLabelMap(): Map<string, EncodingName> {
 }
 
 /**
- * The labels of an encoding, in the order of the Encoding Standard's table
- * (https://encoding.spec.whatwg.org/#names-and-labels). Each of them, and
- * nothing else, makes {@link getEncoding} return `encoding`.
+ * The labels of an encoding, in the standard's table order: exactly those
+ * for which {@link getEncoding} returns `encoding`.
  *
  * @example
  * ```ts
@@ -170,10 +165,8 @@ export function getEncodingLabels(encoding: EncodingName): readonly string[] {
 }
 
 /**
- * https://encoding.spec.whatwg.org/#concept-encoding-get — get an encoding
- * from a label: strip leading and trailing ASCII whitespace, match the label
- * table ASCII case-insensitively, and return the encoding's name, or `null`
- * for failure.
+ * https://encoding.spec.whatwg.org/#concept-encoding-get — the encoding's
+ * name, or `null` for failure.
  *
  * @example
  * ```ts
@@ -206,20 +199,13 @@ export function getOutputEncoding(encoding: EncodingName): OutputEncodingName {
   return encoding;
 }
 
-/**
- * The brand of branded-error.ts, written out: this class's source stands
- * alone (it names nothing but this brand), so that a copy of it evaluated in
- * another realm makes errors the guard recognises.
- */
+/** The brand of branded-error.ts, written out so that this class's source stands alone in another realm. */
 const unknownEncodingErrorBrand = Symbol.for("docbase.UnknownEncodingError");
 
 /**
- * Thrown by {@link resolveEncodingLabel} (and by the options of docbase's
- * functions that take an encoding label) for a label that is not in the
- * Encoding Standard's table. It is a `TypeError`; its message and its
- * `label` property name the bad label. Use {@link isUnknownEncodingError}
- * rather than `instanceof` to recognise it across realms.
- *
+ * Thrown for a label that is not in the Encoding Standard's table: a
+ * `TypeError` whose message and `label` name it. Recognise it with
+ * {@link isUnknownEncodingError}, which works across realms.
  * @example
  * ```ts
  * try {
@@ -231,7 +217,7 @@ const unknownEncodingErrorBrand = Symbol.for("docbase.UnknownEncodingError");
  * ```
  */
 export class UnknownEncodingError extends TypeError {
-  /** The label that matched no encoding, exactly as it was given. */
+  /** Exactly as it was given. */
   readonly label: string;
 
   constructor(label: string) {
@@ -243,9 +229,8 @@ export class UnknownEncodingError extends TypeError {
 }
 
 /**
- * Whether `value` is an {@link UnknownEncodingError}, from this realm or any
- * other (another copy of docbase, a vm context, a jsdom window): it checks
- * the `Symbol.for("docbase.UnknownEncodingError")` brand, not the prototype.
+ * Whether `value` is an {@link UnknownEncodingError} from any realm (by its
+ * `Symbol.for("docbase.UnknownEncodingError")` brand).
  *
  * @example
  * ```ts
@@ -256,10 +241,9 @@ export class UnknownEncodingError extends TypeError {
 export const isUnknownEncodingError = brandGuard<UnknownEncodingError>("UnknownEncodingError");
 
 /**
- * Turns an encoding label into the encoding a URL's query (or a form) is
- * encoded with: {@link getEncoding}, then {@link getOutputEncoding}. Throws an
- * {@link UnknownEncodingError} naming the label when it is not a label of the
- * Encoding Standard.
+ * The encoding a URL's query (or a form) is encoded with for a label:
+ * {@link getEncoding}, then {@link getOutputEncoding}. Throws an
+ * {@link UnknownEncodingError} for an unknown label.
  *
  * @example
  * ```ts

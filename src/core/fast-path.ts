@@ -1,16 +1,15 @@
 /**
  * Guarded fast paths in front of the basic URL parser, for the shapes most
- * real URLs have.
+ * real URLs have; anything else returns `undefined` and the caller runs the
+ * full state machine.
  *
- * Optimisation: learned from ada. A fast path accepts an input only when the
- * full state machine would provably produce the same record by slicing: pure
- * printable ASCII (so no trimming, no tab or newline removal, nothing to
- * percent-encode in any encoding), a lower-case special scheme other than
- * file followed by "//", no credentials, a domain that needs only lower-casing
- * (for an ASCII domain, domain to ASCII is lower-casing: whatwg/url#914) and
- * does not end in a number, no dot segments, no backslashes. Anything else
- * returns `undefined` and the caller runs the full state machine. The whole
- * WPT data set runs through both (see test/core/fast-path.test.ts).
+ * Optimisation (after ada): a fast path takes an input only when the state
+ * machine would provably give the same record by slicing: printable ASCII
+ * with nothing to percent-encode, a lower-case special scheme other than
+ * file followed by "//", no credentials, a domain that needs only
+ * lower-casing (whatwg/url#914) and does not end in a number, no dot
+ * segments, no backslashes. test/core/fast-path.test.ts runs all of WPT
+ * through both.
  *
  * @module
  */
@@ -41,9 +40,8 @@ const table: Uint8Array = (() => {
   return t;
 })();
 
-/** Default ports of the special schemes the absolute fast path takes. */
+/** The special schemes the absolute fast path takes, in lower case with "//", and their default ports. */
 function fastScheme(input: string): [scheme: string, defaultPort: number] | null {
-  // "http://", "https://", "ws://", "wss://", "ftp://" in lower case.
   const c0 = input.charCodeAt(0);
   if (c0 === 0x68) {
     if (input.startsWith("https://")) return ["https", 443];
@@ -58,10 +56,8 @@ function fastScheme(input: string): [scheme: string, defaultPort: number] | null
 }
 
 /**
- * Whether the host `input[start, end)` ends in a number
- * (https://url.spec.whatwg.org/#ends-in-a-number-checker), conservatively:
- * true also when the last label merely starts with a digit, which sends the
- * input to the full parser.
+ * https://url.spec.whatwg.org/#ends-in-a-number-checker, conservatively: true
+ * also when the last label merely starts with a digit.
  */
 function mayEndInANumber(input: string, start: number, end: number): boolean {
   if (input.charCodeAt(end - 1) === 0x2e) end--;
@@ -72,11 +68,7 @@ function mayEndInANumber(input: string, start: number, end: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
-/**
- * Scans a path from `start` (which is "/") and returns where it ends, or -1
- * when the path needs the full parser (something to percent-encode, a
- * backslash, or a dot segment).
- */
+/** Where the path from `start` ("/") ends, or -1 when it needs the full parser. */
 function scanPath(input: string, start: number): number {
   const length = input.length;
   let segmentStart = start + 1;
@@ -116,10 +108,7 @@ function scanWhile(input: string, start: number, flag: number, stop: number): nu
   return i;
 }
 
-/**
- * Where the components of an absolute input the fast path takes are (see
- * {@link scanAbsolute}): one module-level array, filled by each scan.
- */
+/** Where the components of the last input {@link scanAbsolute} took are, indexed by the constants below. */
 const HOST_START = 0;
 const HOST_END = 1;
 const PORT = 2; // The port number, or -1 when there is none (absent, empty, or the default).
@@ -137,11 +126,7 @@ const PORT_VERBATIM = 2;
 const PORT_OMITTED = 4;
 const parts = new Int32Array(9);
 
-/**
- * Scans `input` as the absolute-URL fast path takes it (see the module's
- * notes), filling `parts`; returns the scheme and its default port, or
- * null when the input is not of that shape.
- */
+/** Fills `parts` for an input of the absolute fast path's shape; returns its scheme and default port, or null. */
 function scanAbsolute(input: string): [scheme: string, defaultPort: number] | null {
   const scheme = fastScheme(input);
   if (scheme === null) return null;
@@ -164,7 +149,6 @@ function scanAbsolute(input: string): [scheme: string, defaultPort: number] | nu
   if (hostEnd === hostStart || mayEndInANumber(input, hostStart, hostEnd)) return null;
   parts[HOST_START] = hostStart;
   parts[HOST_END] = hostEnd;
-  // The port.
   parts[PORT] = -1;
   if (i < length && input.charCodeAt(i) === 0x3a) {
     i++;
@@ -187,7 +171,6 @@ function scanAbsolute(input: string): [scheme: string, defaultPort: number] | nu
       flags |= PORT_OMITTED;
     }
   }
-  // The path.
   parts[PATH_START] = i;
   if (i < length && input.charCodeAt(i) === 0x2f) {
     const pathEnd = scanPath(input, i);
@@ -215,10 +198,15 @@ function scanAbsolute(input: string): [scheme: string, defaultPort: number] | nu
 }
 
 /**
- * The absolute-URL fast path: returns the URL record the basic URL parser
- * would return for `input` with no base, or `undefined` when the input is
- * not of the common shape (then the caller runs the full parser). Never
- * returns a failure: every input it can't vouch for goes to the full parser.
+ * The absolute-URL fast path: the record the basic URL parser returns for
+ * `input` with no base, or `undefined` for any other shape (never failure).
+ *
+ * @example
+ * ```ts
+ * parseAbsoluteFast("https://example.com/a?b")?.path; // "/a"
+ * parseAbsoluteFast("https://EXAMPLE.com:443/")?.host; // "example.com"
+ * parseAbsoluteFast("https://example.com/a/../b"); // undefined (dot segments)
+ * ```
  */
 export function parseAbsoluteFast(input: string): URLRecord | undefined {
   const scheme = scanAbsolute(input);
@@ -243,11 +231,7 @@ export function parseAbsoluteFast(input: string): URLRecord | undefined {
   };
 }
 
-/**
- * The serialization of {@link parseAbsoluteFast}'s record for `input`, when
- * it is `input` itself (a lower-case host, a path, a port as it serializes
- * or none); else undefined.
- */
+/** `input` itself when it is already its serialization by the absolute fast path; else undefined. */
 function absoluteVerbatim(input: string): string | undefined {
   if (scanAbsolute(input) === null) return undefined;
   const flags = parts[FLAGS]!;
@@ -255,11 +239,7 @@ function absoluteVerbatim(input: string): string | undefined {
   return parts[PATH_END] === parts[PATH_START] ? undefined : input;
 }
 
-/**
- * Scans a relative path from `start` to its end ("?", "#" or the end of
- * input). Returns the end, or -1 when something needs the full parser; sets
- * `dots.value` when a segment is a single-dot or double-dot segment.
- */
+/** Where a relative path from `start` ends, or -1 for the full parser; sets `dots.value` on a dot segment. */
 function scanRelativePath(input: string, start: number, dots: { value: boolean }): number {
   const length = input.length;
   let segmentStart = start;
@@ -279,11 +259,7 @@ function scanRelativePath(input: string, start: number, dots: { value: boolean }
   return i;
 }
 
-/**
- * Appends the segments of `input[start, end)` to the serialized `path` as the
- * path state does for a special, non-file URL: "." is dropped, ".." shortens
- * the path, and either as the last segment leaves an empty segment.
- */
+/** Appends the segments of `input[start, end)` to `path` as the path state does for a special, non-file URL. */
 function appendSegments(path: string, input: string, start: number, end: number): string {
   let segmentStart = start;
   for (let i = start; i <= end; i++) {
@@ -308,11 +284,7 @@ const NOT_FAST = 0;
 const RELATIVE = 1;
 const ABSOLUTE = 2;
 
-/**
- * Whether the relative fast paths take `input` against `base`: a base that
- * is special, not file, with a host, and an input that starts with a
- * printable ASCII character; ABSOLUTE when the input starts with a scheme.
- */
+/** Whether the relative fast paths take `input` against `base` (special, not file, with a host); ABSOLUTE when it has a scheme. */
 function relativeShape(input: string, base: Readonly<URLRecord>): typeof NOT_FAST | typeof RELATIVE | typeof ABSOLUTE {
   const length = input.length;
   if (length === 0 || base.host === null || base.opaquePath) return NOT_FAST;
@@ -332,12 +304,15 @@ function relativeShape(input: string, base: Readonly<URLRecord>): typeof NOT_FAS
 }
 
 /**
- * The relative-reference fast path: returns the record the basic URL parser
- * would return for `input` against `base`, or `undefined` to defer to the
- * full parser. Takes a base that is special, not file, with a host (the
- * common http(s) document), and inputs that are printable ASCII with nothing
- * to percent-encode: "#f", "?q", "/abs/path", "rel/path" (dot segments
- * included), and absolute URLs through {@link parseAbsoluteFast}.
+ * The relative-reference fast path: the record the basic URL parser returns
+ * for `input` against `base`, or `undefined` for the full parser. Takes "#f",
+ * "?q", "/abs/path", "rel/path" and absolute URLs of the fast shape.
+ *
+ * @example
+ * ```ts
+ * parseRelativeFast("../b?q", parseURL("https://example.com/x/y/z")!)?.path; // "/x/b"
+ * parseRelativeFast("a b", parseURL("https://example.com/")!); // undefined (a space to encode)
+ * ```
  */
 export function parseRelativeFast(input: string, base: URLRecord): URLRecord | undefined {
   const shape = relativeShape(input, base);
@@ -400,17 +375,14 @@ export function parseRelativeFast(input: string, base: URLRecord): URLRecord | u
   };
 }
 
-/** One base's serialization up to its path (see {@link basePrefix}), for the last base asked. */
 let prefixOf: { scheme: string; username: string; password: string; host: string | null; port: number | null; prefix: string } | null = null;
 
 /**
- * The serialization of `base` up to its path: scheme, "//", credentials,
- * host and port (https://url.spec.whatwg.org/#concept-url-serializer,
- * steps 1–2), for a base with a host.
+ * The serialization of `base` up to its path
+ * (https://url.spec.whatwg.org/#concept-url-serializer, steps 1–2).
  *
- * Optimisation: remembered for the last base (compared field by field: a
- * record may be changed in place by the URL setters), as a page resolves
- * its links against one base.
+ * Optimisation: remembered for the last base, compared field by field (the
+ * URL setters change records in place), as a page resolves against one base.
  */
 function basePrefix(base: Readonly<URLRecord>): string {
   const last = prefixOf;
@@ -426,23 +398,15 @@ function basePrefix(base: Readonly<URLRecord>): string {
 }
 
 /**
- * The serialization of the URL the basic URL parser returns for `input`
- * against `base` (null: none), for the shapes of the fast paths, made
- * without a URL record; undefined for any other input (then parse, and
- * serialize the record). Equal, wherever it gives a string, to
- * `serializeURL(basicURLParse(input, { base }))` (see
- * test/core/fast-path.test.ts), whatever the encoding (the shapes are
- * printable ASCII, which every output encoding encodes alike).
+ * `serializeURL(basicURLParse(input, { base }))` for the shapes of the fast
+ * paths, made without a URL record; undefined for any other input. Printable
+ * ASCII encodes alike in every encoding, so the encoding does not matter.
  *
- * Internal: for the layers that resolve many links (document-base's
- * `encodingParseAndSerializeURL`, links); not exported from the core.
+ * Internal: for document-base's `encodingParseAndSerializeURL` and links.
  *
- * Optimisation: a resolved link's URL is mostly the input itself (an
- * absolute URL already in its serialized form) or the base's scheme, host
- * and port followed by the input, or by a path built from the base's and
- * the input's: one concatenation, where a record costs an object, a string
- * per component and the serializer's concatenations. For the links of a
- * page and for the first read of each `a.href` in jsdom.
+ * Optimisation: a link's URL is mostly the input itself, or the base's
+ * prefix followed by the input or a path built from both: one concatenation
+ * instead of a record and the serializer.
  *
  * @example
  * ```ts
@@ -460,7 +424,6 @@ export function serializeFast(input: string, base: Readonly<URLRecord> | null): 
   const length = input.length;
   const scheme = base.scheme;
   const first = input.charCodeAt(0);
-  // The path that comes before the input's `from` onwards, and where the input's path ends.
   let head: string;
   let from = 0;
   let pathEnd = 0;
@@ -483,10 +446,8 @@ export function serializeFast(input: string, base: Readonly<URLRecord> | null): 
     head = dots.value ? appendSegments("", input, 1, pathEnd) : "";
     from = dots.value ? pathEnd : 0;
   } else {
-    // A path-relative reference: the base's path without its last segment, then the input's segments.
-    // Leading "./" and "../" segments (the common dot segments) move the end of
-    // that directory back in place: `base.path.slice(0, directoryEnd)` is the
-    // directory (without its last "/") that appendSegments would build.
+    // A path-relative reference: leading "./" and "../" move the end of the base's directory
+    // back, so that `base.path.slice(0, directoryEnd)` is what appendSegments would build.
     const path = base.path;
     let directoryEnd = Math.max(path.lastIndexOf("/"), 0);
     let k = 0;
@@ -496,7 +457,6 @@ export function serializeFast(input: string, base: Readonly<URLRecord> | null): 
         k += 2;
       } else if (input.charCodeAt(k + 1) === 0x2e && input.charCodeAt(k + 2) === 0x2f) {
         k += 3;
-        // "..": the directory loses its last segment (none left: it stays empty).
         directoryEnd = Math.max(path.lastIndexOf("/", directoryEnd - 1), 0);
       } else {
         break;
@@ -508,7 +468,6 @@ export function serializeFast(input: string, base: Readonly<URLRecord> | null): 
     head = dots.value ? appendSegments(path.slice(0, directoryEnd), input, k, pathEnd) : path.slice(0, directoryEnd) + "/";
     from = dots.value ? pathEnd : k;
   }
-  // The query and the fragment, kept as they are when nothing in them is encoded.
   let j = pathEnd;
   if (j < length && input.charCodeAt(j) === 0x3f) {
     j = scanWhile(input, j + 1, QUERY, 0x23);
@@ -529,29 +488,21 @@ function isASCIIHexDigit(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
-/** Hosts of labels of 1 to 63 lower-case letters, digits and hyphens, no hyphen first or last (see {@link withoutValidationErrors}). */
+/** Host labels that strict ToASCII takes as they are (see {@link withoutValidationErrors}). */
 const strictLabels = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /**
  * Whether `input` against `base` (null: none) provably parses without a
- * single validation error (https://url.spec.whatwg.org/#validation-error):
- * true only for a shape the fast paths take (see {@link serializeFast}:
- * no whitespace to trim, no credentials, no port to drop, a lower-case
- * host that is not a number, no backslash, nothing to percent-encode)
- * whose code units are all URL code points, except the one "#" that
- * starts the fragment and "%" followed by two hex digits, and which has
- * no "xn--" (a Punycode label, which domain to ASCII checks), no empty
- * label or anything but letters, digits and hyphens in its host (domain
- * to ASCII reports those). False means
- * "not known": the caller validates with the full parser.
+ * validation error (https://url.spec.whatwg.org/#validation-error): a shape
+ * of {@link serializeFast} whose code units are URL code points (apart from
+ * the "#" of the fragment and "%" with two hex digits), with no "xn--" and
+ * a host of plain labels. False means "not known": validate with the full
+ * parser.
  *
- * Internal: for the links layer, which validates every link of a page for
- * `docbase check`; the whole WPT data set and the corpus's URLs check it
- * against the full parser's errors (test/core/fast-path.test.ts).
+ * Internal: for the links layer's validation of every link.
  *
- * Optimisation: most links of real pages are of this shape, and the full
- * parser with an error sink costs about as much as the extraction of the
- * link; this scan is a fraction of that.
+ * Optimisation: most links have this shape, and the scan costs a fraction of
+ * the full parser with an error sink.
  *
  * @example
  * ```ts
@@ -571,7 +522,7 @@ export function withoutValidationErrors(input: string, base: Readonly<URLRecord>
       i += 2;
       continue;
     }
-    // "#" is not a URL code point: only the one that ends the path or query is not an error.
+    // "#" is not a URL code point: only the first, which starts the fragment, is not an error.
     if (c === 0x23 && !fragment) {
       fragment = true;
       continue;
@@ -579,15 +530,12 @@ export function withoutValidationErrors(input: string, base: Readonly<URLRecord>
     return false;
   }
   if (input.includes("xn--") || /xn--/i.test(input)) return false;
-  // A host with an empty label ("a..b", ".a", "a.") is a domain-to-ASCII error.
   const slashes = input.indexOf("//");
   if (slashes !== -1 && (slashes === 0 || input.charCodeAt(slashes - 1) === 0x3a)) {
     let end = slashes + 2;
     while (end < length && !"/?#:".includes(input[end]!)) end++;
-    // Only labels that strict ToASCII takes as they are: letters, digits and hyphens, 1 to 63 of
-    // them, no hyphen first or last, none in the third and fourth places (CheckHyphens), at most 253
-    // in all (VerifyDnsLength). Domain to ASCII reports the rest as it would under its strict rules
-    // ("_", an empty label, "-a", "ab--c", a 64-letter label).
+    // Labels of 1 to 63 letters, digits and hyphens, no hyphen first or last or in places 3–4
+    // (CheckHyphens), at most 253 in all (VerifyDnsLength); domain to ASCII reports the rest.
     const host = input.slice(slashes + 2, end);
     if (host.length > 253 || !strictLabels.test(host) || /(?:^|\.)[a-z0-9]{2}--/.test(host)) return false;
   }

@@ -10,7 +10,14 @@ import type { OutputEncodingName } from "./encoding.ts";
 import { percentEncodeAfterEncoding, requireEncoder } from "./encoders.ts";
 import { formURLEncodedPercentEncodeSet, percentDecodeToString, utf8PercentEncodeString } from "./percent-encoding.ts";
 
-/** A name-value tuple of a form-urlencoded list. */
+/**
+ * A name-value tuple of a form-urlencoded list.
+ *
+ * @example
+ * ```ts
+ * const pair: NameValue = ["q", "docs"];
+ * ```
+ */
 export type NameValue = [name: string, value: string];
 
 function decodeComponent(input: string, start: number, end: number): string {

@@ -14,11 +14,7 @@ import { endsInANumber, IPV4_FAILURE, parseIPv4, serializeIPv4 } from "./ipv4.ts
 import { parseIPv6, serializeIPv6 } from "./ipv6.ts";
 import { c0ControlPercentEncodeSet, percentDecodeToString, utf8PercentEncodeString } from "./percent-encoding.ts";
 
-/**
- * Unicode ToASCII with the flags the URL Standard gives for `beStrict`
- * (https://url.spec.whatwg.org/#concept-domain-to-ascii). Returns null for
- * a failure value.
- */
+/** Unicode ToASCII with the URL Standard's flags for `beStrict` (https://url.spec.whatwg.org/#concept-domain-to-ascii); null for failure. */
 function unicodeToASCII(domain: string, beStrict: boolean): string | null {
   return tr46.toASCII(domain, {
     checkHyphens: beStrict,
@@ -33,17 +29,11 @@ function unicodeToASCII(domain: string, beStrict: boolean): string | null {
 
 /**
  * https://url.spec.whatwg.org/#concept-domain-to-ascii — the standard's
- * "domain parser" (called "domain to ASCII" before 2026; the export keeps
- * that name). Returns the ASCII domain, or null on failure.
- *
- * Follows the standard as changed in 2026 (whatwg/url#914): with `beStrict`
- * false, an ASCII domain is only lowercased, "regardless of Unicode
- * ToASCII's outcome, due to web compatibility" (so `xn--` labels that are
- * not valid Punycode pass through). Strict ToASCII then only decides whether
- * a domain-to-ASCII validation error is reported; it is the only error this
- * algorithm reports (an empty result or a forbidden domain code point fails
- * silently: strict ToASCII has already failed on them).
- *
+ * "domain parser" (the export keeps its older name): the ASCII domain, or
+ * null on failure. With `beStrict` false, an ASCII domain is only
+ * lowercased "regardless of Unicode ToASCII's outcome, due to web
+ * compatibility" (whatwg/url#914); strict ToASCII then only decides the
+ * domain-to-ASCII validation error, the only one reported here.
  * @example
  * ```ts
  * domainToASCII("Bücher.example", false); // "xn--bcher-kva.example"
@@ -54,8 +44,7 @@ function unicodeToASCII(domain: string, beStrict: boolean): string | null {
 export function domainToASCII(domain: string, beStrict: boolean, errors: ErrorSink | null = null): string | null {
   // 1. Let strictResult be the result of running domain parser ToASCII with domain and true.
   // 2. If strictResult is a failure value, domain-to-ASCII validation error. (This step does not return.)
-  // Optimisation: strictResult only matters for beStrict or for the validation error, so it is
-  // computed only then.
+  // Optimisation: strictResult is computed only for beStrict or for the validation error.
   if (beStrict || errors !== null) {
     const strictResult = unicodeToASCII(domain, true);
     if (strictResult === null && errors !== null) reportDomainToASCII(domain, errors);
@@ -85,21 +74,14 @@ export function domainToASCII(domain: string, beStrict: boolean, errors: ErrorSi
 
 /**
  * Reports the domain-to-ASCII validation error of `domain`, pointing at what
- * fails strict Unicode ToASCII:
- *
- * 1. each run of ASCII code points that UseSTD3ASCIIRules disallows
- *    (anything but ASCII alphanumerics, U+002D (-) and U+002E (.));
- * 2. without any, each label that fails strict Unicode ToASCII on its own
- *    (hyphens, its length, Bidi within it, joiners, Punycode), an empty
- *    label by the label separator before it;
- * 3. without any, the whole domain (its total length, or the Bidi rule
- *    across labels).
+ * fails strict Unicode ToASCII: each run of ASCII code points UseSTD3ASCIIRules
+ * disallows; without any, each failing label (an empty one by the separator
+ * before it); without any, the whole domain.
  */
 function reportDomainToASCII(domain: string, errors: ErrorSink): void {
   const before = errors.errors.length;
-  // Deviation (count): one error per run of disallowed code points, or per failing label, where
-  // the standard signals one per domain, so that each range covers only offending code points
-  // (see ValidationError).
+  // Deviation (count): one error per offending run or label, where the standard signals one per
+  // domain (see ValidationError).
   errors.reportRuns("domain-to-ASCII", domain, 0, domain.length, isSTD3Disallowed);
   if (errors.errors.length !== before) return;
   if (errors.positional) {
@@ -135,10 +117,7 @@ function reportDomainToASCII(domain: string, errors: ErrorSink): void {
   errors.report("domain-to-ASCII", 0, domain.length);
 }
 
-/**
- * The code points UTS #46 maps to U+002E (.), which therefore separate labels:
- * U+002E, U+3002 (。), U+FF0E (．) and U+FF61 (｡).
- */
+/** The code points UTS #46 maps to U+002E (.), which separate labels: U+002E, U+3002, U+FF0E and U+FF61. */
 function isLabelSeparator(c: number): boolean {
   return c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61;
 }
@@ -156,12 +135,11 @@ function isASCII(text: string): boolean {
 }
 
 /**
- * https://url.spec.whatwg.org/#concept-host-parser — parses a host and
- * returns its serialization (https://url.spec.whatwg.org/#concept-host-serializer),
- * or null on failure. `errors`, when given, is a sink positioned at `input`.
+ * https://url.spec.whatwg.org/#concept-host-parser — the host, serialized
+ * (https://url.spec.whatwg.org/#concept-host-serializer), or null on failure;
+ * `errors`, when given, is a sink positioned at `input`.
  *
- * Deviation (representation): the host is returned serialized, since the
- * URL record keeps serialized hosts (see URLRecord).
+ * Deviation (representation): the URL record keeps serialized hosts.
  *
  * @example
  * ```ts
@@ -244,9 +222,8 @@ function hexValue(c: number): number {
 }
 
 /**
- * For an input whose percent-decoding is ASCII: map[k] is where the k-th code
- * unit of the decoded string starts in `input` ("%XX" is one unit), and
- * map[decoded length] is input's length. Only built when errors are asked for.
+ * For an input whose percent-decoding is ASCII: where each decoded code unit
+ * starts in `input` ("%XX" is one), then input's length.
  */
 function percentDecodingMap(input: string): number[] {
   const map: number[] = [];
@@ -306,11 +283,8 @@ function invalidPercentLength(input: string, i: number): number {
 
 /**
  * Reports an invalid-URL-unit validation error for each code point of
- * `input[start, end)` that is not a URL code point and not "%", and for each
- * "%" not followed by two ASCII hex digits: one error per code point, as the
- * path, query and fragment states report them. Only called when errors are
- * asked for.
- *
+ * `input[start, end)` that is not a URL code point or "%", and for each "%"
+ * not followed by two hex digits, as the path, query and fragment states do.
  * @example
  * ```ts
  * const sink = new ErrorSink();

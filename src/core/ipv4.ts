@@ -9,7 +9,14 @@
 
 import type { ErrorSink } from "./error-sink.ts";
 
-/** Failure of the IPv4 parser (a unique value, never thrown). */
+/**
+ * Failure of the IPv4 parser (a unique value, never thrown).
+ *
+ * @example
+ * ```ts
+ * parseIPv4("1.2.3.4.5", null) === IPV4_FAILURE; // true (too many parts)
+ * ```
+ */
 export const IPV4_FAILURE = -1;
 
 /**

@@ -1,15 +1,12 @@
 /**
  * Percent-encoding after encoding in a legacy encoding: what the URL parser
  * does to the query of a special (non-ws) URL parsed with an encoding
- * override, e.g. in an HTML document whose encoding is windows-1252 or
- * Shift_JIS.
+ * override, such as a windows-1252 or Shift_JIS document's.
  *
  * https://url.spec.whatwg.org/#string-percent-encode-after-encoding
  *
- * The encoders are the Encoding Standard's, step by step
- * (https://encoding.spec.whatwg.org/); their indexes come from
- * encoding-indexes.ts, built lazily per encoding on first use. ASCII-only
- * input never builds one.
+ * The encoders are the Encoding Standard's (https://encoding.spec.whatwg.org/),
+ * step by step; their indexes (encoding-indexes.ts) are built on first use.
  *
  * @module
  */
@@ -34,15 +31,11 @@ import {
 } from "./percent-encoding.ts";
 
 /**
- * The handler of a stateless encoder for one non-ASCII scalar value: the
- * bytes it encodes to, packed big-endian into one number (one byte: ≤ 0xFF;
- * two bytes: ≤ 0xFFFF, the first byte always ≥ 0x80; four bytes: above), or
- * -1 for "error with codePoint".
+ * A stateless encoder's handler for one non-ASCII scalar value: its bytes
+ * packed big-endian into one number, or -1 for "error with codePoint".
  *
- * Optimisation: ASCII code points never reach a handler. Step 2 of every
- * stateless encoder ("If codePoint is an ASCII code point, then return a
- * byte whose value is codePoint") is the caller's fast path, which copies
- * runs of ASCII with `slice`.
+ * Optimisation: step 2 of every stateless encoder (ASCII is that byte) is the
+ * caller's, which copies runs of ASCII with `slice`.
  */
 type EncoderHandler = (codePoint: number) => number;
 
@@ -54,10 +47,7 @@ const ERROR = -1;
 function singleByteEncoder(encoding: OutputEncodingName): EncoderHandler {
   const table = singleByteEncoderTable(encoding);
   return (codePoint) => {
-    // 3. Let pointer be the index pointer for codePoint in index single-byte.
     const byte = codePoint < table.length ? table[codePoint]! : 0;
-    // 4. If pointer is null, then return error with codePoint.
-    // 5. Return a byte whose value is pointer + 0x80.
     return byte === 0 ? ERROR : byte;
   };
 }
@@ -67,7 +57,6 @@ const xUserDefinedEncoder: EncoderHandler = (codePoint) => {
   // 3. If codePoint is in the range U+F780 to U+F7FF, inclusive, then return
   // a byte whose value is codePoint − 0xF780 + 0x80.
   if (codePoint >= 0xf780 && codePoint <= 0xf7ff) return codePoint - 0xf780 + 0x80;
-  // 4. Return error with codePoint.
   return ERROR;
 };
 
@@ -114,7 +103,6 @@ function gb18030Encoder(isGBK: boolean): EncoderHandler {
     // 5. The GB18030-2005 compatibility rows.
     const compatible = gb18030PrivateUseBytes.get(codePoint);
     if (compatible !== undefined) return compatible;
-    // 6. Let pointer be the index pointer for codePoint in index gb18030.
     let pointer = indexPointer(index, codePoint);
     // 7. If pointer is non-null: two bytes.
     if (pointer >= 0) {
@@ -143,9 +131,7 @@ function gb18030Encoder(isGBK: boolean): EncoderHandler {
 function big5Encoder(): EncoderHandler {
   const index = big5Pointers();
   return (codePoint) => {
-    // 3. Let pointer be the index Big5 pointer for codePoint.
     const pointer = indexPointer(index, codePoint);
-    // 4. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 5–8.
     const trailing = pointer % 157;
@@ -168,7 +154,6 @@ function eucJPEncoder(): EncoderHandler {
     // 6. If codePoint is U+2212 (−), then set it to U+FF0D (－).
     // 7. Let pointer be the index pointer for codePoint in index jis0208.
     const pointer = indexPointer(index, codePoint === 0x2212 ? 0xff0d : codePoint);
-    // 8. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 9–11.
     return ((((pointer / 94) | 0) + 0xa1) << 8) | ((pointer % 94) + 0xa1);
@@ -190,7 +175,6 @@ function shiftJISEncoder(): EncoderHandler {
     // 6. If codePoint is U+2212 (−), then set it to U+FF0D (－).
     // 7. Let pointer be the index Shift_JIS pointer for codePoint.
     const pointer = indexPointer(index, codePoint === 0x2212 ? 0xff0d : codePoint);
-    // 8. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 9–13.
     const leading = (pointer / 188) | 0;
@@ -205,9 +189,7 @@ function shiftJISEncoder(): EncoderHandler {
 function eucKREncoder(): EncoderHandler {
   const index = eucKRPointers();
   return (codePoint) => {
-    // 3. Let pointer be the index pointer for codePoint in index EUC-KR.
     const pointer = indexPointer(index, codePoint);
-    // 4. If pointer is null, then return error with codePoint.
     if (pointer < 0) return ERROR;
     // 5–7.
     return ((((pointer / 190) | 0) + 0x81) << 8) | ((pointer % 190) + 0x41);
@@ -220,9 +202,7 @@ const handlers = new Map<OutputEncodingName, EncoderHandler>();
 
 /**
  * https://encoding.spec.whatwg.org/#get-an-encoder for the stateless
- * encoders (all but UTF-8 and ISO-2022-JP). Being stateless, one instance
- * per encoding serves every call; it is made, and its index built, on first
- * use.
+ * encoders (all but UTF-8 and ISO-2022-JP): one per encoding, made on first use.
  */
 function getStatelessEncoder(encoding: Exclude<OutputEncodingName, "UTF-8" | "ISO-2022-JP">): EncoderHandler {
   let handler = handlers.get(encoding);
@@ -261,12 +241,11 @@ function getStatelessEncoder(encoding: Exclude<OutputEncodingName, "UTF-8" | "IS
 const byteTextCache = new WeakMap<PercentEncodeSet, [string[] | undefined, string[] | undefined]>();
 
 /**
- * For each byte, what "percent-encode after encoding" appends for it (step
- * 5.3): "+" for 0x20 when spaceAsPlus, the isomorph when it is not in the
- * set, otherwise the percent-encoded byte. Bytes ≥ 0x80 are always encoded
- * (every percent-encode set contains all non-ASCII code points).
+ * Per byte, what "percent-encode after encoding" appends (step 5.3): "+" for
+ * 0x20 with spaceAsPlus, the isomorph when not in the set, else the
+ * percent-encoded byte (always for bytes ≥ 0x80).
  *
- * Optimisation: one 256-entry lookup per (set, spaceAsPlus), cached.
+ * Optimisation: one 256-entry table per (set, spaceAsPlus), cached.
  */
 function byteTexts(percentEncodeSet: PercentEncodeSet, spaceAsPlus: boolean): string[] {
   let entry = byteTextCache.get(percentEncodeSet);
@@ -309,9 +288,8 @@ const stateJIS0208 = 2;
 
 /**
  * "percent-encode after encoding" with ISO-2022-JP, the one stateful
- * encoder: https://encoding.spec.whatwg.org/#iso-2022-jp-encoder runs over
- * the whole input with one encoder instance, so its state (ASCII, Roman,
- * jis0208) carries across the errors, and end-of-queue returns it to ASCII.
+ * encoder (https://encoding.spec.whatwg.org/#iso-2022-jp-encoder): one
+ * instance runs over the whole input, so its state carries across errors.
  */
 function iso2022JPPercentEncode(input: string, texts: readonly string[]): string {
   const index = jis0208Pointers();
@@ -397,17 +375,11 @@ function iso2022JPPercentEncode(input: string, texts: readonly string[]): string
 // --- percent-encode after encoding -----------------------------------------
 
 /**
- * https://url.spec.whatwg.org/#string-percent-encode-after-encoding — encode
- * `input` with `encoding`'s encoder and percent-encode each resulting byte
- * whose isomorph is in `percentEncodeSet` (every byte ≥ 0x80 always is); with
- * `spaceAsPlus`, byte 0x20 becomes "+". A code point the encoder cannot
- * encode becomes the percent-encoded NCR `%26%23N%3B` (`&#N;`), never an
- * exception. Lone surrogates in `input` count as U+FFFD.
- *
- * Every encoder of the Encoding Standard is supported: UTF-8, the
- * single-byte encodings, x-user-defined, GBK, gb18030 (GB18030-2022), Big5,
- * EUC-JP, ISO-2022-JP, Shift_JIS and EUC-KR.
- *
+ * https://url.spec.whatwg.org/#string-percent-encode-after-encoding — encodes
+ * `input` with `encoding`'s encoder (any of the Encoding Standard's) and
+ * percent-encodes each byte whose isomorph is in `percentEncodeSet`; with
+ * `spaceAsPlus`, 0x20 becomes "+". A code point the encoder cannot encode
+ * becomes `%26%23N%3B` (`&#N;`); lone surrogates count as U+FFFD.
  * @example
  * ```ts
  * import { specialQueryPercentEncodeSet as set } from "./percent-encoding.ts";
@@ -426,16 +398,14 @@ export function percentEncodeAfterEncoding(
   spaceAsPlus = false,
 ): string {
   // 1. Let encoder be the result of getting an encoder from encoding.
-  // Deviation: the standard asserts that encoding has an encoder; here
-  // replacement, UTF-16BE and UTF-16LE get their output encoding (UTF-8), as
-  // every caller in the URL and HTML standards would have done first.
+  // Deviation: the standard asserts an encoder; replacement and UTF-16 get their output
+  // encoding (UTF-8), as every caller in the URL and HTML standards does first.
   const outputEncoding = getOutputEncoding(encoding);
   // UTF-8 never fails: https://url.spec.whatwg.org/#string-utf-8-percent-encode
   if (outputEncoding === "UTF-8") return utf8PercentEncodeString(input, percentEncodeSet, spaceAsPlus);
 
-  // Optimisation: all the legacy encoders map ASCII to the same bytes, so an
-  // ASCII input encodes exactly as with UTF-8, with no index built.
-  // ISO-2022-JP is the exception only for U+000E, U+000F and U+001B.
+  // Optimisation: every legacy encoder maps ASCII to the same bytes as UTF-8 (ISO-2022-JP
+  // but for U+000E, U+000F and U+001B), so an ASCII input builds no index.
   const isISO2022JP = outputEncoding === "ISO-2022-JP";
   let i = 0;
   for (; i < input.length; i++) {
@@ -447,9 +417,8 @@ export function percentEncodeAfterEncoding(
   const texts = byteTexts(percentEncodeSet, spaceAsPlus);
   if (isISO2022JP) return iso2022JPPercentEncode(input, texts);
 
-  // 2–6. Encode code point by code point; a stateless encoder makes "encode
-  // or fail", restarted after each error, the same as one pass in which each
-  // error appends its NCR in place.
+  // 2–6. A stateless encoder makes "encode, restart after each error" one pass that appends
+  // each error's NCR in place.
   const handler = getStatelessEncoder(outputEncoding);
   const out: string[] = [];
   let runStart = 0;
@@ -469,9 +438,7 @@ export function percentEncodeAfterEncoding(
         codePoint = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
         width = 2;
       } else {
-        // Deviation: the standard's input is a scalar value string (the URL
-        // parser's input is a USVString). A lone surrogate here is what that
-        // conversion would have made of it: U+FFFD.
+        // Deviation: the standard's input is a scalar value string: a lone surrogate is U+FFFD.
         codePoint = 0xfffd;
       }
     }

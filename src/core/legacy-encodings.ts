@@ -1,13 +1,8 @@
 /**
- * `docbase/core/legacy-encodings` — importing this module gives the URL
- * parser and the form serializer the Encoding Standard's legacy encoders
- * (legacy-encoding.ts: windows-1252 and the other single-byte encodings,
- * gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR), for the query of a
- * URL parsed in a legacy-encoded document. `docbase/core`, and every entry
- * point built on it, imports it; `docbase/core/utf-8` does not, and a page
- * that uses that entry point can load the encoders when it first meets such
- * a document, after which the same synchronous calls encode in every
- * encoding.
+ * `docbase/core/legacy-encodings` — importing it gives the URL parser and the
+ * form serializer the Encoding Standard's legacy encoders (legacy-encoding.ts).
+ * `docbase/core` imports it; a user of `docbase/core/utf-8` can load it when
+ * a legacy-encoded document first turns up.
  *
  * @example
  * ```ts

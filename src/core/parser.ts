@@ -3,12 +3,10 @@
  *
  * https://url.spec.whatwg.org/#concept-basic-url-parser
  *
- * The state machine follows the standard's states and steps. It walks the
- * input with a pointer over UTF-16 code units; every delimiter the standard
- * tests for is ASCII, so this is exact. Where the standard appends code point
- * by code point to a buffer that is then percent-encoded as a whole, the
- * buffer here is a range of the input that is encoded in one go (marked
- * `Optimisation:` where it happens): the result is the same string.
+ * The pointer walks UTF-16 code units; every delimiter the standard tests for
+ * is ASCII, so this is exact. Optimisation: where the standard appends code
+ * point by code point to a buffer encoded as a whole, the buffer here is a
+ * range of the input encoded in one go (the same string).
  *
  * @module
  */
@@ -118,10 +116,9 @@ export interface BasicURLParseOptions {
 }
 
 /**
- * Removes the standard's leading and trailing C0 control or space and every
- * ASCII tab or newline (steps 1–3 of the basic URL parser). Returns the
- * string to parse and, when errors are asked for, reports them with offsets
- * into the original input.
+ * Steps 1–3 of the basic URL parser: removes leading and trailing C0 control
+ * or space and every ASCII tab or newline, reporting errors with offsets into
+ * the original input.
  */
 function preprocess(input: string, trim: boolean, errors: ErrorSink | null): string {
   let start = 0;
@@ -228,11 +225,7 @@ export function basicURLParse(input: string, options?: BasicURLParseOptions): UR
   return ok ? url : null;
 }
 
-/**
- * Maps an offset in the preprocessed input back to the original input: adds
- * the trimmed leading code units and every removed tab or newline before it.
- * Only built when validation errors are asked for.
- */
+/** Maps an offset in the preprocessed input back to the original input (built only when errors are asked for). */
 function offsetMap(input: string, trim: boolean): (offset: number, isEnd: boolean) => number {
   let start = 0;
   if (trim) while (start < input.length && input.charCodeAt(start) <= 0x20) start++;
@@ -250,9 +243,7 @@ function offsetMap(input: string, trim: boolean): (offset: number, isEnd: boolea
   };
 }
 
-/**
- * https://url.spec.whatwg.org/#shorten-a-urls-path — on the path as a list.
- */
+/** https://url.spec.whatwg.org/#shorten-a-urls-path — on the path as a list. */
 function shortenPath(path: string[], scheme: string): void {
   // 3. If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows drive letter, then return.
   if (scheme === "file" && path.length === 1 && isWindowsDriveLetter(path[0]!, 0, path[0]!.length, true)) return;
@@ -263,9 +254,8 @@ function shortenPath(path: string[], scheme: string): void {
 /**
  * The path list of a serialized (non-opaque) path.
  *
- * Optimisation: while the state machine appends and shortens, the path is a
- * list as in the standard, serialized once at the end. Shortening a string
- * would copy the whole path each time (quadratic for "a/b/../" repeated).
+ * Optimisation: the state machine works on a list, serialized once at the
+ * end; shortening a string would copy the path each time.
  */
 function pathList(serialized: string): string[] {
   return serialized === "" ? [] : serialized.slice(1).split("/");
@@ -277,10 +267,7 @@ function firstSegmentEnd(path: string): number {
   return next === -1 ? path.length : next;
 }
 
-/**
- * The state machine proper (steps 4 onwards of the basic URL parser).
- * Returns false for failure.
- */
+/** The state machine proper (steps 4 onwards); false for failure. */
 function runStateMachine(
   input: string,
   url: URLRecord,

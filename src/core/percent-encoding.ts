@@ -8,11 +8,16 @@
  */
 
 /**
- * A percent-encode set: a 128-entry table for the ASCII code points, 1 where
- * the code point is in the set. Every set of the standard includes all code
- * points above U+007E, so only ASCII needs a table.
+ * A percent-encode set: a 128-entry table, 1 where the ASCII code point is in
+ * the set (every set holds all code points above U+007E).
  *
  * Optimisation: a typed-array lookup instead of a predicate per code point.
+ *
+ * @example
+ * ```ts
+ * const set: PercentEncodeSet = pathPercentEncodeSet;
+ * set[0x20]; // 1 (space)
+ * ```
  */
 export type PercentEncodeSet = Uint8Array;
 
@@ -22,7 +27,15 @@ function makeSet(base: PercentEncodeSet | null, extra: string): PercentEncodeSet
   return set;
 }
 
-/** https://url.spec.whatwg.org/#c0-control-percent-encode-set — C0 controls and U+007F (all above U+007E). */
+/**
+ * https://url.spec.whatwg.org/#c0-control-percent-encode-set — C0 controls and U+007F (all above U+007E).
+ *
+ * @example
+ * ```ts
+ * c0ControlPercentEncodeSet[0x7f]; // 1
+ * c0ControlPercentEncodeSet[0x20]; // 0
+ * ```
+ */
 export const c0ControlPercentEncodeSet: PercentEncodeSet = (() => {
   const set = new Uint8Array(128);
   for (let i = 0; i <= 0x1f; i++) set[i] = 1;
@@ -30,28 +43,85 @@ export const c0ControlPercentEncodeSet: PercentEncodeSet = (() => {
   return set;
 })();
 
-/** https://url.spec.whatwg.org/#fragment-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#fragment-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * fragmentPercentEncodeSet[0x3c]; // 1 ("<")
+ * ```
+ */
 export const fragmentPercentEncodeSet: PercentEncodeSet = makeSet(c0ControlPercentEncodeSet, ' "<>`');
 
-/** https://url.spec.whatwg.org/#query-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#query-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * queryPercentEncodeSet[0x23]; // 1 ("#")
+ * queryPercentEncodeSet[0x27]; // 0 ("'" is in the special-query set only)
+ * ```
+ */
 export const queryPercentEncodeSet: PercentEncodeSet = makeSet(c0ControlPercentEncodeSet, ' "#<>');
 
-/** https://url.spec.whatwg.org/#special-query-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#special-query-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * specialQueryPercentEncodeSet[0x27]; // 1 ("'")
+ * ```
+ */
 export const specialQueryPercentEncodeSet: PercentEncodeSet = makeSet(queryPercentEncodeSet, "'");
 
-/** https://url.spec.whatwg.org/#path-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#path-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * pathPercentEncodeSet[0x7b]; // 1 ("{")
+ * ```
+ */
 export const pathPercentEncodeSet: PercentEncodeSet = makeSet(queryPercentEncodeSet, "?^`{}");
 
-/** https://url.spec.whatwg.org/#userinfo-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#userinfo-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * userinfoPercentEncodeSet[0x40]; // 1 ("@")
+ * ```
+ */
 export const userinfoPercentEncodeSet: PercentEncodeSet = makeSet(pathPercentEncodeSet, "/:;=@[\\]^|");
 
-/** https://url.spec.whatwg.org/#component-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#component-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * componentPercentEncodeSet[0x26]; // 1 ("&")
+ * ```
+ */
 export const componentPercentEncodeSet: PercentEncodeSet = makeSet(userinfoPercentEncodeSet, "$%&+,");
 
-/** https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set */
+/**
+ * https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+ *
+ * @example
+ * ```ts
+ * formURLEncodedPercentEncodeSet[0x7e]; // 1 ("~")
+ * ```
+ */
 export const formURLEncodedPercentEncodeSet: PercentEncodeSet = makeSet(componentPercentEncodeSet, "!'()~");
 
-/** "%00" … "%FF": https://url.spec.whatwg.org/#percent-encode (upper-case hex digits). */
+/**
+ * "%00" … "%FF": https://url.spec.whatwg.org/#percent-encode (upper-case hex digits).
+ *
+ * @example
+ * ```ts
+ * percentEncodedBytes[0xe9]; // "%E9"
+ * ```
+ */
 export const percentEncodedBytes: readonly string[] = Array.from(
   { length: 256 },
   (_, byte) => "%" + byte.toString(16).toUpperCase().padStart(2, "0"),
@@ -70,10 +140,8 @@ export function percentEncode(byte: number): string {
 }
 
 /**
- * Appends the UTF-8 percent-encoding of the code point at `input[i]` (a
- * surrogate pair counts as one code point; a lone surrogate is encoded as
- * U+FFFD, as the standard's USVString conversion would have made it) and
- * returns how many code units it consumed.
+ * Appends the UTF-8 percent-encoding of the code point at `input[i]` (a lone
+ * surrogate as U+FFFD) and returns the code units consumed.
  */
 function utf8PercentEncodeCodeUnitAt(input: string, i: number, out: string[]): number {
   const c = input.charCodeAt(i);
@@ -178,6 +246,12 @@ export function utf8PercentEncodeRange(
 /**
  * Whether `input` needs no change from {@link utf8PercentEncodeString} with
  * this set (pure ASCII, nothing in the set).
+ *
+ * @example
+ * ```ts
+ * isPercentEncodeClean("a/b", pathPercentEncodeSet); // true
+ * isPercentEncodeClean("a b", pathPercentEncodeSet); // false
+ * ```
  */
 export function isPercentEncodeClean(input: string, percentEncodeSet: PercentEncodeSet): boolean {
   for (let i = 0; i < input.length; i++) {

@@ -1,21 +1,25 @@
 /**
  * Which Node.js versions docbase supports (package.json `engines`), and the
- * one sentence it stops with on an older one. Pure: importing this module
- * does nothing; `require-supported-runtime.ts` (the library's entry points)
- * and the command's `supported-runtime.ts` act on it.
+ * one sentence it stops with on an older one. Pure: the entry points'
+ * `require-supported-runtime.ts` and the command act on it.
  *
  * @module
  */
 
-/** The oldest Node.js release line and version docbase supports, as package.json `engines` states it. */
+/**
+ * The oldest Node.js release line and version docbase supports, as package.json `engines` states it.
+ *
+ * @example
+ * ```ts
+ * supportedNodeRange; // "^22.14.0 || >=24.0.0"
+ * ```
+ */
 export const supportedNodeRange = "^22.14.0 || >=24.0.0";
 
 /**
  * The sentence that says this Node.js is too old for docbase, or `undefined`
- * when it is supported — or when the runtime is not Node.js at all (Deno and
- * Bun carry a `process.versions.node` of their own compatibility layer, and
- * browsers and workers have none: they are judged by the features they have,
- * not by a version).
+ * when it is supported or is not Node.js (Deno's and Bun's compatibility
+ * versions, browsers and workers are judged by their features).
  *
  * @example
  * ```ts
@@ -34,7 +38,14 @@ export function unsupportedNodeMessage(versions: { readonly node?: string | unde
   return `docbase needs Node.js 22.14 or later (package.json engines: ${supportedNodeRange}); this is Node.js ${node}.`;
 }
 
-/** The running process's versions, where there is a `process` (undefined in browsers and workers without one). */
+/**
+ * The running process's versions, where there is a `process` (undefined in browsers and workers without one).
+ *
+ * @example
+ * ```ts
+ * unsupportedNodeMessage(runtimeVersions() ?? {}); // undefined on a supported Node.js
+ * ```
+ */
 export function runtimeVersions(): { node?: string; bun?: string; deno?: string } | undefined {
   const process = (globalThis as { process?: { versions?: { node?: string; bun?: string; deno?: string } } }).process;
   return process?.versions;

@@ -1,12 +1,11 @@
 /**
  * A small direct-mapped memo: a fixed number of slots, each remembering the
- * last string key it was given and the value computed for it. A repeat of
- * a recent key is answered without the work (and with the same value
- * object); a key that lands in a taken slot replaces what was there.
+ * last string key it was given and its value; a key that lands in a taken
+ * slot replaces what was there.
  *
- * Optimisation: the slot is found from the key's length and two of its code
- * units, so a key is never hashed whole; where most keys are distinct, a
- * Map costs more than it saves.
+ * Optimisation: the slot comes from the key's length and two of its code
+ * units, so no key is hashed whole; where most keys are distinct, a Map
+ * costs more than it saves.
  *
  * @module
  */

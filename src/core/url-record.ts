@@ -9,14 +9,11 @@
 /**
  * A URL record: the parsed form of a URL, as the URL Standard defines it.
  *
- * Deviation (representation, not behaviour): the standard keeps `host` as a
- * host (domain, IP address, opaque host or empty host) and `path` as a list
- * of segments (or an opaque string). This record keeps the *serialized* host
- * (IPv6 in brackets, IPv4 in dotted decimal) and the *serialized* path
- * (`"/a/b"` for the list `["a", "b"]`, `""` for the empty list), as ada does:
- * getters and the serializer become slices, and path shortening is a
- * `lastIndexOf("/")`. Every algorithm that needs the list form works on the
- * string with the same result. Use {@link pathSegments} for the list.
+ * Deviation (representation, not behaviour): as ada does, the record keeps
+ * the *serialized* host (IPv6 in brackets, IPv4 dotted) and the *serialized*
+ * path (`"/a/b"` for `["a", "b"]`, `""` for the empty list), so getters and
+ * the serializer are slices and shortening is a `lastIndexOf("/")`. Use
+ * {@link pathSegments} for the list.
  *
  * @example
  * ```ts
@@ -120,6 +117,12 @@ export function pathSegments(url: URLRecord): string[] | string {
 /**
  * https://url.spec.whatwg.org/#special-scheme — the default port of each
  * special scheme (null for file, which has none).
+ *
+ * @example
+ * ```ts
+ * specialSchemes.get("wss"); // 443
+ * specialSchemes.has("mailto"); // false
+ * ```
  */
 export const specialSchemes: ReadonlyMap<string, number | null> = new Map<string, number | null>([
   ["ftp", 21],

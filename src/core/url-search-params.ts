@@ -10,21 +10,39 @@ import { type NameValue, parseFormURLEncoded, serializeFormURLEncoded } from "./
 import { toScalarValueString } from "./infra.ts";
 import type { URLRecord } from "./url-record.ts";
 
-/** The URL object a URLSearchParams belongs to: a box around its current URL record. */
+/**
+ * The URL object a URLSearchParams belongs to: a box around its current URL record.
+ *
+ * @example
+ * ```ts
+ * const box: URLRecordBox = { record: parseURL("https://a/?q=1")!, pending: null };
+ * ```
+ */
 export interface URLRecordBox {
   record: URLRecord;
-  /**
-   * The URL's query object, when a change of its list has not been written
-   * into `record.query` yet (see URLSearchParams' #update); the URL's
-   * record accessor writes it before any read or write of the record.
-   */
+  /** A query list not yet written into `record.query`; the URL's record accessor writes it first. */
   pending: URLSearchParams | null;
 }
 
-/** Writes a pending query list into its URL's record (see {@link URLRecordBox.pending}). */
+/**
+ * Writes a pending query list into its URL's record (see {@link URLRecordBox.pending}).
+ *
+ * @example
+ * ```ts
+ * if (box.pending !== null) flushQuery(box.pending); // box.record.query is current
+ * ```
+ */
 export let flushQuery: (params: URLSearchParams) => void;
 
-/** Web IDL USVString conversion. */
+/**
+ * Web IDL USVString conversion.
+ *
+ * @example
+ * ```ts
+ * toUSVString("a\uD800"); // "a\uFFFD"
+ * toUSVString(1); // "1"
+ * ```
+ */
 export function toUSVString(value: unknown): string {
   if (typeof value === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
   return toScalarValueString(String(value));
@@ -112,12 +130,10 @@ export class URLSearchParams {
   /**
    * https://url.spec.whatwg.org/#concept-urlsearchparams-update
    *
-   * Optimisation: the steps serialize the whole list into the URL's query at
-   * every change, so n appends cost O(n²) (20,000 took 11 s). The URL's
-   * query is only observable through the URL, whose record accessor writes
-   * the pending serialization first (URLRecordBox.pending): the URL reads
-   * exactly what the eager steps would have written, once per read after
-   * any number of changes.
+   * Optimisation: the steps serialize the whole list at every change (n
+   * appends: O(n²)); the query is only observable through the URL, whose
+   * record accessor writes the pending serialization first, so the URL reads
+   * exactly what the eager steps would have written.
    */
   #update(): void {
     if (this.#url === null) return;
@@ -252,12 +268,28 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   configurable: true,
 });
 
-/** Links a URLSearchParams to its URL object (the query object's URL object). Internal. */
+/**
+ * Links a URLSearchParams to its URL object (the query object's URL object). Internal.
+ *
+ * @example
+ * ```ts
+ * const params = new URLSearchParams("q=1");
+ * attachToURL(params, box); // params' changes now reach box.record.query (through box.pending)
+ * ```
+ */
 export function attachToURL(params: URLSearchParams, box: URLRecordBox): void {
   attach(params, box);
 }
 
-/** Sets the list to the parse of `query` (or empties it for null). Internal, for the URL class. */
+/**
+ * Sets the list to the parse of `query` (or empties it for null). Internal, for the URL class.
+ *
+ * @example
+ * ```ts
+ * resetSearchParams(params, "a=1&b=2");
+ * params.get("b"); // "2"
+ * ```
+ */
 export function resetSearchParams(params: URLSearchParams, query: string | null): void {
   resetList(params, query);
 }

@@ -1,17 +1,10 @@
 /**
  * docbase/core/utf-8 — `docbase/core` without the Encoding Standard's legacy
- * encoders: the same functions and classes, which parse and serialize every
- * URL exactly as `docbase/core` does, but encode queries and forms in UTF-8
- * only. For a page or a worker that never parses URLs of a legacy-encoded
- * document: bundled, `parseURL` is then less than half the size (see
- * BENCHMARKS.md, "Bundle size").
- *
- * A legacy encoding asked of it (an `encoding` option or argument naming
- * windows-1252, Shift_JIS, …; UTF-16 and replacement are UTF-8 to URLs)
- * throws {@link LegacyEncodingUnavailableError}, whatever the input: never a
- * query quietly encoded in UTF-8. `import "docbase/core/legacy-encodings"`
- * (statically, or `await import(…)` when the first such document turns up)
- * adds the encoders, after which every call encodes as `docbase/core`'s.
+ * encoders: every URL parses and serializes alike, but queries and forms
+ * encode in UTF-8 only, and bundled `parseURL` is less than half the size
+ * (BENCHMARKS.md, "Bundle size"). A legacy encoding asked of it throws
+ * {@link LegacyEncodingUnavailableError}, never a query quietly encoded in
+ * UTF-8; `import "docbase/core/legacy-encodings"` adds the encoders.
  *
  * @example
  * ```ts

@@ -52,23 +52,12 @@ export interface ValidateURLOptions extends ParseURLOptions {
 
 /**
  * Parses `input` like {@link parseURL} and reports the standard's validation
- * errors, each with the UTF-16 range `[start, end)` of the offending code
- * points in `input` as given (before trimming and tab/newline removal). A
- * string base that fails to parse gives `url: null` and the base's errors
- * are not reported (they are about another string).
- *
- * The names are the URL Standard's (https://url.spec.whatwg.org/#validation-error,
- * as of July 2026). Two choices, both listed against whatwg-url in
- * test/core/validation-errors-vs-whatwg-url.json:
- *
- * - Where one of the standard's steps signals one error for its whole input
- *   ("If input contains any ASCII tab or newline, invalid-URL-unit validation
- *   error") and the offending code points form several runs, each run is an
- *   error of its own, so that every range covers only offending code points
- *   (see {@link ValidationError}).
- * - The parser's input is a scalar value string, as the standard has it: a
- *   lone surrogate is U+FFFD (a URL code point) by the time the parser sees
- *   it, so it is not a validation error, as it is not for `new URL()`.
+ * errors (https://url.spec.whatwg.org/#validation-error), each with its
+ * {@link ValidationError} range in `input` as given. A string base that fails
+ * gives `url: null` without its errors. Two choices, listed against
+ * whatwg-url in test/core/validation-errors-vs-whatwg-url.json: one error per
+ * run where a step signals one for its whole input; and a lone surrogate is
+ * U+FFFD (a URL code point) by the time the parser sees it, as for `new URL()`.
  *
  * @example
  * ```ts

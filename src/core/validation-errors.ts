@@ -7,23 +7,13 @@
  */
 
 /**
- * Every validation error type the URL Standard names, with its one-line
- * description, in the order of the standard's table (IDNA, host parsing, URL
- * parsing). `failure: true` marks the ones after which parsing can fail; the
- * standard qualifies two. domain-to-ASCII: its table says parsing fails when
- * the domain is not ASCII and the relaxed Unicode ToASCII fails too (URL
- * parsing never sets beStrict), but the domain parser's later steps fail an
- * ASCII domain too when, lower-cased, it is empty or has a forbidden domain
- * code point ("https://a<b/" fails, "https://a_b/" does not), so it is
- * marked a failure. IPv4-out-of-range-part fails parsing only when it applies
- * to a part other than the last or the last part does not fit.
- *
- * The table is the standard's as of whatwg/url commit fde3f74 (July 2026),
- * the revision whatwg-url 17.3 implements: it added domain-percent-encoded,
- * IPv4-too-few-parts, IPv4-non-ASCII-input and IPv6-piece-leading-zero, and
- * removed domain-invalid-code-point (a forbidden domain code point fails
- * strict Unicode ToASCII, so it is a domain-to-ASCII error) and
- * domain-to-Unicode (URL parsing never ran domain to Unicode).
+ * Every validation error type the URL Standard names, with its description,
+ * in the standard's table order, as of whatwg/url commit fde3f74 (July 2026,
+ * whatwg-url 17.3). `failure: true` marks the ones after which parsing can
+ * fail. domain-to-ASCII is marked so: its table says it fails only for a
+ * non-ASCII domain, but the domain parser's later steps also fail an ASCII
+ * one that is empty or has a forbidden domain code point ("https://a<b/").
+ * IPv4-out-of-range-part fails unless it is the last part and that fits.
  *
  * @example
  * ```ts
@@ -84,30 +74,16 @@ export type ValidationErrorType = keyof typeof validationErrorTypes;
 
 /**
  * One validation error: its type and the UTF-16 range `[start, end)` of the
- * offending code points in the input as given (before trimming and before
- * tab and newline removal).
+ * offending code points in the input as given (before trimming and tab and
+ * newline removal).
  *
- * A range starts and ends on code point boundaries (it never splits a
- * surrogate pair) and covers only offending code points: the code point the
- * standard's step looks at, or, for a step that looks at the whole input or
- * host ("If input contains any ASCII tab or newline, …"), a contiguous run
- * of them. Where such a step finds several runs apart from each other,
- * docbase reports one error per run (the standard reports one; see
- * validateURL). An error about a part as a whole (an IPv4 part, a port)
- * covers the part; one about the host as a whole (IPv4-too-few-parts,
- * IPv6-unclosed) covers the host. domain-to-ASCII covers the ASCII code
- * points strict Unicode ToASCII disallows; without any, the labels that fail
- * it on their own (hyphens, length, Punycode; an empty label by its
- * separator); without any, the domain (its length, the Bidi rule across
- * labels). A percent-decoded ASCII host maps back ("%41" for "A"); UTF-8
- * decoding of percent-encoded bytes and IDNA mapping leave no
- * position-preserving mapping, so an error found in text they produced
- * covers the whole host, once. A missing piece (a missing "//", a missing
- * host) is an empty range where it is missing. The parser never sees tabs
- * and newlines (they are invalid-URL-unit errors of their own), so one
- * inside a range found after their removal stays in it ("9\t9999" for a
- * port).
- *
+ * A range never splits a surrogate pair and covers only offending code
+ * points: the one the step looks at, or, for a step about the whole input
+ * or host, each run of them (one error per run, where the standard reports
+ * one). An error about a part (an IPv4 part, a port) covers the part; one
+ * about the host covers the host, as does one found in text that UTF-8
+ * decoding or IDNA mapping produced. A missing piece (a "//", a host) is an
+ * empty range where it is missing.
  * @example
  * ```ts
  * validateURL("https://user@host/").errors;

@@ -1,16 +1,12 @@
 /**
- * The document context: what the HTML Standard knows about a `Document`
- * that its tree does not carry (URL, character encoding, about base URL),
- * the base-URL algorithms over it — fallback base URL, the frozen base URL
- * of the first `base` element, document base URL — and the contexts of the
- * other documents its nodes lead to. document-context.ts makes one.
+ * The document context: what the HTML Standard knows about a `Document` that
+ * its tree does not carry (URL, encoding, about base URL), the fallback,
+ * frozen and document base URL over it, and the contexts of the other
+ * documents its nodes lead to.
  *
- * The document base URL is computed when the context is created and kept
- * current eagerly: the HTML Standard sets the frozen base URL "immediately"
- * when a `base` element becomes the first one with an href, or when that
- * one's href changes. So every mutation that can change it (reported, or
- * observed; see mutations.ts) recomputes it at once, and a change is
- * reported with its old and new value.
+ * The document base URL is kept current eagerly, since the standard sets the
+ * frozen base URL "immediately" when a `base` element becomes first or its
+ * href changes: every mutation that can change it recomputes it at once.
  *
  * @module
  */
@@ -45,7 +41,14 @@ import { elementScope, Scope, ScopeCache } from "./scopes.ts";
 import type { MutationObserverHandle, MutationRecordLike } from "./tree-adapter.ts";
 import { findInclusiveDescendant, type LooseAdapter, type LooseMap, rootOf } from "./tree-walk.ts";
 
-/** Every live context, by document (at most one per document). */
+/**
+ * Every live context, by document (at most one per document).
+ *
+ * @example
+ * ```ts
+ * registry.get(document)?.url; // the document's URL, once it has a context
+ * ```
+ */
 export const registry = new WeakMap<object, Context>();
 
 function parseAbsoluteURL(input: string | Readonly<URLRecord>, what: string): Readonly<URLRecord> {
@@ -56,9 +59,9 @@ function parseAbsoluteURL(input: string | Readonly<URLRecord>, what: string): Re
 }
 
 /**
- * The implementation of {@link DocumentContext}. Its members without a `#`
- * are for the algorithm functions (document-base-url.ts), the mutation
- * bookkeeping (mutations.ts) and the jsdom layer (through internal.ts).
+ * The implementation of {@link DocumentContext}; its members without a `#`
+ * are for document-base-url.ts, mutations.ts and the jsdom layer (through
+ * internal.ts).
  *
  * @example
  * ```ts
@@ -68,27 +71,25 @@ function parseAbsoluteURL(input: string | Readonly<URLRecord>, what: string): Re
  */
 export class Context implements DocumentContext<LooseMap>, TrackedContext {
   readonly adapter: LooseAdapter;
-  /** The document, or null for the inert document of template contents (parse5 and domhandler trees). */
+  /** null for the inert document of template contents (parse5 and domhandler trees). */
   readonly documentNode: object | null;
   readonly xmlBase: boolean;
-  /** The document's character encoding. */
   readonly characterEncoding: EncodingName;
-  /** The encoding URL queries are encoded with (https://encoding.spec.whatwg.org/#get-an-output-encoding). */
+  /** https://encoding.spec.whatwg.org/#get-an-output-encoding of the encoding. */
   readonly outputEncoding: OutputEncodingName;
-  /** The document scope: its URL is the document base URL. */
+  /** Its URL is the document base URL. */
   readonly root: Scope;
   /** The element scopes of the document and of its template contents' inert document. */
   readonly scopes: ScopeCache;
-  /** Which document the nodes of the document's trees belong to (shared with its inert document). */
+  /** Shared with its inert document. */
   readonly nodeDocuments: NodeDocuments;
-  /** Created by a lookup, not by createDocumentContext: it gives way to an explicit one. */
+  /** Made by a lookup, not by createDocumentContext: it gives way to an explicit one. */
   readonly implicit: boolean;
 
   #url: Readonly<URLRecord>;
   #aboutBaseURL: Readonly<URLRecord> | null;
   /** The first `base` element with an href in tree order, or null. */
   #firstBase: object | null = null;
-  /** That element's frozen base URL. */
   #frozenBaseURL: Readonly<URLRecord> | null = null;
   /** The document's context (itself, but for an inert document's). */
   readonly #head: Context;
@@ -143,49 +144,36 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
 
   // --- The HTML Standard's algorithms -------------------------------------------------
 
-  /**
-   * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#fallback-base-url
-   */
+  /** https://html.spec.whatwg.org/multipage/urls-and-fetching.html#fallback-base-url */
   fallbackBaseURL(): Readonly<URLRecord> {
-    // 1. If document is an iframe srcdoc document: assert that its about base URL is non-null,
-    //    and return it. ("An iframe srcdoc document" is one whose URL matches about:srcdoc, so
-    //    that document.open() and replaceState("about:srcdoc#foo") keep it one, as the WPT
-    //    nontraditional-about-srcdoc test expects.)
+    // 1. If document is an iframe srcdoc document, return its about base URL. (One whose URL
+    //    matches about:srcdoc, so that document.open() and replaceState keep it one: WPT
+    //    nontraditional-about-srcdoc.)
     if (matchesAboutSrcdoc(this.#url) && this.#aboutBaseURL !== null) return this.#aboutBaseURL;
-    // Deviation: a srcdoc document created without an about base URL fails the standard's
-    // assertion; it falls through to its URL (about:srcdoc) instead of throwing.
-    // 2. If document's URL matches about:blank and document's about base URL is non-null,
-    //    then return document's about base URL.
+    // Deviation: without an about base URL (the standard asserts one), fall through to the URL.
+    // 2. If document's URL matches about:blank and its about base URL is non-null, return it.
     if (this.#aboutBaseURL !== null && matchesAboutBlank(this.#url)) return this.#aboutBaseURL;
     // 3. Return document's URL.
     return this.#url;
   }
 
-  /**
-   * https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url —
-   * the frozen base URL `element` gets when it is set now.
-   */
+  /** https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url — the URL `element` would get now. */
   #frozenBaseURLOf(element: object): Readonly<URLRecord> {
-    // 1. Let document be element's node document.
-    // 2. Let urlRecord be the result of parsing the value of element's href content attribute
-    //    with document's fallback base URL, and document's character encoding. (Thus, the base
-    //    element isn't affected by itself.)
+    // 2. Parse element's href with document's fallback base URL and character encoding.
+    //    "(Thus, the base element isn't affected by itself.)"
     const fallback = this.fallbackBaseURL();
     const href = this.adapter.getAttribute(element, null, "href") ?? "";
     const urlRecord = basicURLParse(href, { base: fallback, encoding: this.outputEncoding });
     // 3. If urlRecord is failure, its scheme is "data" or "javascript", or "Is base allowed for
-    //    Document?" returns "Blocked", then set the frozen base URL to the fallback base URL.
-    //    Deviation: there is no Content Security Policy here, so no base is ever blocked.
+    //    Document?" returns "Blocked", then the fallback base URL.
+    //    Deviation: there is no Content Security Policy here, so no base is blocked.
     if (urlRecord === null || urlRecord.scheme === "data" || urlRecord.scheme === "javascript") return fallback;
-    // 4. Set element's frozen base URL to urlRecord.
     return Object.freeze(urlRecord);
   }
 
   /**
-   * The first `base` element with an href attribute in the document, in tree
-   * order (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url):
-   * only HTML `base` elements (an SVG or MathML element named base is not
-   * one), and never inside template contents, which are not in the document.
+   * The first HTML `base` element with an href in tree order, outside template
+   * contents (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url).
    */
   #findFirstBase(): object | null {
     const document = this.documentNode;
@@ -193,9 +181,7 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
     const adapter = this.adapter;
     const isBaseWithHref = (node: object): boolean => isBaseElementWithHref(adapter, node);
     if (adapter.getElementsByTagNameNS !== undefined && adapter.isDocumentNode(document)) {
-      // Optimisation: a base element with an href in the head is the first one in the document,
-      // found without looking at the rest of the tree (see headOf: nothing but the head precedes
-      // its subtree in tree order).
+      // Optimisation: a base with an href in the head is first (only the head precedes its subtree).
       const head = headOf(adapter, document);
       const inHead = head === null ? null : firstOf(adapter.getElementsByTagNameNS(head, HTML_NAMESPACE, "base"), isBaseWithHref);
       if (inHead !== null) return inHead;
@@ -211,11 +197,7 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
     return element === this.#firstBase ? this.#frozenBaseURL : null;
   }
 
-  /**
-   * Finds the first base element again; when a different element (or none)
-   * is now first, "the base element becomes the first base element" and its
-   * frozen base URL is set.
-   */
+  /** Finds the first base element again; a new one gets its frozen base URL set. */
   #refindFirstBase(): void {
     const found = this.#findFirstBase();
     if (found === this.#firstBase) return;
@@ -225,15 +207,10 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
 
   /**
    * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url —
-   * recomputes the document base URL from the first base element's frozen
-   * base URL or the fallback base URL, and reports its change, if any; true
-   * when there was one.
+   * recomputes the document base URL and reports its change; true when there was one.
    */
   #updateDocumentBaseURL(): boolean {
-    // 1. If there is no base element that has an href attribute in the Document, then return
-    //    the Document's fallback base URL.
-    // 2. Otherwise, return the frozen base URL of the first base element in the Document that
-    //    has an href attribute, in tree order.
+    // The first base element's frozen base URL, or the fallback base URL.
     const url = this.#frozenBaseURL ?? this.fallbackBaseURL();
     const root = this.root;
     if (url === root.url) return false;
@@ -257,7 +234,6 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
       // attribute in its Document, and its href content attribute is changed": set it again.
       this.#frozenBaseURL = this.#frozenBaseURLOf(element);
     } else if (element === this.#firstBase || hasHref) {
-      // It lost its href, or it gained one and may now be first.
       this.#refindFirstBase();
     } else {
       return;
@@ -269,8 +245,7 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
     const document = this.documentNode;
     const adapter = this.adapter;
     if (document !== null) {
-      // A base element with an href inserted into the document (perhaps before the first), or the
-      // first one removed.
+      // A base with an href inserted (perhaps before the first), or the first one removed.
       const inserted =
         added.length > 0 &&
         rootOf(adapter, parent) === document &&
@@ -296,17 +271,16 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
       try {
         context.startObserving();
       } catch {
-        // That document cannot be observed (no MutationObserver in its realm): its context
-        // answers for it as it is now.
+        // Not observable (no MutationObserver in its realm): its context answers for it as it is now.
       }
     }
     return context;
   }
 
   /**
-   * The inert document of this document's template contents
+   * The inert document of the template contents
    * (https://html.spec.whatwg.org/multipage/scripting.html#appropriate-template-contents-owner-document):
-   * a new Document, so URL about:blank, no about base URL, UTF-8.
+   * URL about:blank, no about base URL, UTF-8.
    */
   #inertContext(): Context {
     if (this.documentNode === null) return this;
@@ -337,11 +311,9 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
   }
 
   /**
-   * When `node` is in a declarative shadow root that the tree keeps as a
-   * template's contents, nested ones included, and its host is in this
-   * document: that document. Otherwise null. Unlike {@link contextOfNode}, it
-   * makes no context for another document (the jsdom layer makes its own,
-   * observed).
+   * This document, when `node` is in a declarative shadow root kept as
+   * template contents whose host is in it; else null. Makes no context for
+   * another document (the jsdom layer makes its own, observed).
    */
   declarativeShadowRootDocument(node: object): object | null {
     return this.nodeDocuments.declarativeShadowRootDocument(node);
@@ -410,8 +382,7 @@ export class Context implements DocumentContext<LooseMap>, TrackedContext {
     const parsed = parseAbsoluteURL(url, "document URL");
     if (options?.aboutBaseURL !== undefined) this.#aboutBaseURL = aboutBaseURLSnapshot(options.aboutBaseURL);
     this.#url = parsed;
-    // The frozen base URL of a base element stays frozen: the standard sets it again only when
-    // the element becomes the first base element or its href changes.
+    // A frozen base URL stays frozen until its element becomes first or its href changes.
     this.#updateDocumentBaseURL();
   }
 

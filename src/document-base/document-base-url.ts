@@ -4,10 +4,8 @@
  * href getter, the element base URL (with opt-in xml:base), `Node.baseURI`,
  * and encoding-parsing a URL relative to a document or an element.
  *
- * Every function applies the mutations an observing context has queued
- * first, so its answer is about the tree as it is. URL records returned are
- * frozen and shared (they are the caches); parse results of
- * {@link encodingParseURL} are the caller's own.
+ * Every function first applies the mutations an observing context has
+ * queued. The URL records returned are the caches: frozen and shared.
  *
  * @module
  */
@@ -41,9 +39,8 @@ export function fallbackBaseURL<T extends TreeAdapterTypeMap>(document: Document
 /**
  * https://html.spec.whatwg.org/multipage/semantics.html#frozen-base-url —
  * the frozen base URL of `element` when it is the first `base` element with
- * an href in its document (the only one that has one), else null. It was
- * set when the element became the first, or when its href last changed, and
- * not since: a later change of the document URL does not move it.
+ * an href in its document, else null. A later change of the document URL
+ * does not move it.
  *
  * @example
  * ```ts
@@ -81,11 +78,9 @@ export function documentBaseURL<T extends TreeAdapterTypeMap>(document: Document
 
 /**
  * https://html.spec.whatwg.org/multipage/semantics.html#dom-base-href — the
- * `base` element's `href` getter: its href attribute ("" when absent) parsed
- * against its document's fallback base URL (never against a `base`
- * element, itself included) with the document's encoding, serialized; the
- * attribute value itself when it does not parse.
- *
+ * `base` element's `href` getter: its href parsed against the fallback base
+ * URL (never against a `base` element), serialized, or the value itself when
+ * it does not parse.
  * @example
  * ```ts
  * // In a document at https://example.com/dir/page:
@@ -97,28 +92,21 @@ export function documentBaseURL<T extends TreeAdapterTypeMap>(document: Document
 export function baseElementHref<T extends TreeAdapterTypeMap>(document: DocumentContext<T>, element: T["element"]): string {
   const context = contextImpl(document);
   context.sync();
-  // 1. Let document be element's node document.
   const owner = context.contextOfNode(element as object);
-  // 2. Let url be the value of the href attribute of this element, if it has one, and the empty
-  //    string otherwise.
+  // 2. Let url be the value of the href attribute of this element, if it has one, and the empty string otherwise.
   const url = context.adapter.getAttribute(element as object, null, "href") ?? "";
-  // 3. Let urlRecord be the result of parsing url with document's fallback base URL, and
-  //    document's character encoding.
+  // 3. Let urlRecord be the result of parsing url with document's fallback base URL, and document's character encoding.
   const urlRecord = basicURLParse(url, { base: owner.fallbackBaseURL(), encoding: owner.outputEncoding });
-  // 4. If urlRecord is failure, return url.
   if (urlRecord === null) return url;
-  // 5. Return the serialization of urlRecord.
   return serializeURL(urlRecord);
 }
 
 /**
- * The base URL of `element`: its node document's document base URL; with
- * the context's `xmlBase` option, the base URL XML Base gives it (its
- * xml:base attribute — in the XML namespace, or on an SVG or MathML
- * element as the HTML parser leaves it — resolved against its parent
- * element's base URL, up to the document base URL), as HTML 5 defined it
- * (https://www.w3.org/TR/2014/REC-html5-20141028/infrastructure.html#base-urls).
- * An xml:base value that does not resolve is ignored.
+ * The base URL of `element`: its node document's document base URL; with the
+ * `xmlBase` option, as HTML 5 defined it
+ * (https://www.w3.org/TR/2014/REC-html5-20141028/infrastructure.html#base-urls),
+ * its xml:base resolved against its parent's base URL (a value that does not
+ * resolve is ignored).
  *
  * @example
  * ```ts
@@ -136,11 +124,9 @@ export function elementBaseURL<T extends TreeAdapterTypeMap>(document: DocumentC
 
 /**
  * https://dom.spec.whatwg.org/#dom-node-baseuri — `node.baseURI`: its node
- * document's document base URL, serialized, for any node (connected or
- * not, in a fragment or not; template contents belong to an inert document
- * whose base URL is about:blank, but a declarative shadow root kept as a
- * template's contents belongs to the document). With `xmlBase`, an element's own base URL
- * (see {@link elementBaseURL}), and a child node's parent element's.
+ * document's document base URL, serialized, connected or not (template
+ * contents: about:blank, see {@link nodeDocumentURL}). With `xmlBase`, an
+ * element's own base URL, and a child node's parent element's.
  *
  * @example
  * ```ts
@@ -157,16 +143,12 @@ export function baseURI<T extends TreeAdapterTypeMap>(document: DocumentContext<
 
 /**
  * https://dom.spec.whatwg.org/#concept-document-url of `node`'s node
- * document (https://dom.spec.whatwg.org/#concept-node-document),
- * serialized: the context's document's URL; another document's (its
- * context's, or what the tree records, or about:blank); about:blank for
- * template contents, whose node document is an inert document
+ * document, serialized: about:blank for template contents, whose node
+ * document is an inert document
  * (https://html.spec.whatwg.org/multipage/scripting.html#appropriate-template-contents-owner-document),
- * but the document's for the contents of a template that stands for a
- * declarative shadow root; for a detached node in a tree that does not
- * record node documents (parse5, domhandler), the context's (the caller
- * asked this context about it). It is what a form's `action` getter
- * returns for a missing action.
+ * but not for a template that stands for a declarative shadow root; for a
+ * detached node of a tree without node documents (parse5, domhandler), the
+ * context's. A form's `action` getter returns it for a missing action.
  *
  * @example
  * ```ts
@@ -188,10 +170,9 @@ function baseScope(context: Context, relativeTo: object | undefined) {
 
 /**
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url —
- * parses `url` against the document base URL (or, given a node, its base
- * URL: the same unless xml:base is on), with the node document's
- * character encoding for the query. Returns a new URL record, or null on
- * failure.
+ * parses `url` against the document base URL (given a node: its base URL,
+ * the same unless xml:base is on) with the document's encoding for the
+ * query. Returns a new record, or null on failure.
  *
  * @example
  * ```ts
@@ -207,7 +188,6 @@ export function encodingParseURL<T extends TreeAdapterTypeMap>(
   url: string,
   relativeTo?: T["node"],
 ): URLRecord | null {
-  // 5. Return the result of applying the URL parser to url, with baseURL and encoding.
   return basicURLParse(url, parseEnvironment(document, relativeTo));
 }
 
@@ -219,15 +199,14 @@ function parseEnvironment<T extends TreeAdapterTypeMap>(document: DocumentContex
   const context = contextImpl(document);
   context.sync();
   const scope = baseScope(context, relativeTo as object | undefined);
-  // 1–3. Let encoding be the document's character encoding (UTF-8 for UTF-16 and replacement).
-  // 4. Let baseURL be environment's base URL.
+  // 1–3. The document's character encoding (UTF-8 for UTF-16 and replacement). 4. Its base URL.
   return { base: context.scopeURL(scope) as URLRecord, encoding: scope.owner.outputEncoding };
 }
 
 /**
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-and-serializing-a-url —
- * {@link encodingParseURL}, serialized; null on failure. This is what a
- * URL-reflecting getter (`a.href`, `img.src`) returns for a valid value.
+ * {@link encodingParseURL}, serialized; null on failure: what `a.href` or
+ * `img.src` returns for a valid value.
  *
  * @example
  * ```ts
@@ -241,14 +220,10 @@ export function encodingParseAndSerializeURL<T extends TreeAdapterTypeMap>(
   relativeTo?: T["node"],
 ): string | null {
   const environment = parseEnvironment(document, relativeTo);
-  // Optimisation: for the common shapes the serialization is made without a
-  // record (see serializeFast), the same string as the steps below give.
+  // Optimisation: the common shapes are serialized without a record (see serializeFast).
   const fast = serializeFast(url, environment.base);
   if (fast !== undefined) return fast;
-  // 1. Let url be the result of encoding-parsing a URL given url, relative to environment.
   const record = basicURLParse(url, environment);
-  // 2. If url is failure, then return failure.
   if (record === null) return null;
-  // 3. Return the result of applying the URL serializer to url.
   return serializeURL(record);
 }

@@ -1,8 +1,6 @@
 /**
- * The types of a document context: the {@link DocumentContext} interface
- * (what docbase knows about one document, and how a caller reports the
- * tree's mutations to it), its options, and the base-URL changes it
- * reports. The implementation is context.ts.
+ * The types of a document context: the {@link DocumentContext} interface,
+ * its options, and the base-URL changes it reports (implemented in context.ts).
  *
  * @module
  */
@@ -13,19 +11,13 @@ import type { DocumentBaseTreeAdapter, MutationRecordLike, TreeAdapterTypeMap } 
 
 /**
  * Why a base URL changed:
- * - "document-base-url": the document base URL changed (a `base` element was
- *   inserted, removed or had its href changed, or the document URL changed);
- *   every node of the document is affected, and `roots` is `[document]`.
- * - "xml-base" (xmlBase on): an xml:base attribute was set, changed or
- *   removed; the element and its descendants are affected.
- * - "adopted": nodes moved to this document from another one with a
- *   different base URL.
- * - "inserted" / "removed" (mostly with xmlBase on): nodes were inserted or
- *   removed, and so have a new base URL, under a different chain of
- *   xml:base ancestors. In trees that do not record node documents (parse5,
- *   domhandler), an insertion that moves nodes the context knew between the
- *   document and template contents is reported so too; moves between
- *   documents are reported by `adopted()`.
+ * - "document-base-url": a `base` element or the document URL changed;
+ *   `roots` is `[document]`.
+ * - "xml-base" (xmlBase on): an xml:base attribute changed.
+ * - "adopted": nodes came from a document with another base URL.
+ * - "inserted" / "removed": nodes moved under another chain of xml:base
+ *   ancestors, or (in trees without node documents) between the document
+ *   and template contents.
  *
  * @example
  * ```ts
@@ -37,9 +29,8 @@ import type { DocumentBaseTreeAdapter, MutationRecordLike, TreeAdapterTypeMap } 
 export type BaseURLChangeReason = "document-base-url" | "xml-base" | "adopted" | "inserted" | "removed";
 
 /**
- * One base-URL change, as a listener receives it: once per change, not once
- * per affected element. Every inclusive descendant of every root is
- * affected (its base URL was computed from the root's).
+ * One base-URL change, reported once, not once per element: every inclusive
+ * descendant of every root is affected.
  *
  * @example
  * ```ts
@@ -56,7 +47,6 @@ export interface BaseURLChange<T extends TreeAdapterTypeMap = TreeAdapterTypeMap
   readonly oldBaseURL: string;
   /** The roots' base URL after the change, serialized. */
   readonly newBaseURL: string;
-  /** The context that reported it. */
   readonly context: DocumentContext<T>;
 }
 
@@ -71,10 +61,10 @@ export interface BaseURLChange<T extends TreeAdapterTypeMap = TreeAdapterTypeMap
 export type BaseURLChangeListener<T extends TreeAdapterTypeMap = TreeAdapterTypeMap> = (change: BaseURLChange<T>) => void;
 
 /**
- * Where a document's "about base URL" comes from
- * (https://html.spec.whatwg.org/multipage/dom.html#concept-document-about-base-url):
- * a context (its document base URL is taken now, as a snapshot), a URL, or
- * null for none.
+ * Where a document's "about base URL"
+ * (https://html.spec.whatwg.org/multipage/dom.html#concept-document-about-base-url)
+ * comes from: a context (its document base URL now, as a snapshot), a URL,
+ * or null.
  *
  * @example
  * ```ts
@@ -96,43 +86,35 @@ export type AboutBaseURLSource = DocumentContext | string | Readonly<URLRecord> 
  */
 export interface DocumentContextOptions {
   /**
-   * https://dom.spec.whatwg.org/#concept-document-url — the document's URL,
-   * an absolute URL. Default: what the tree records (a DOM document's
-   * `URL`), else "about:blank" (as for `new Document()`).
+   * https://dom.spec.whatwg.org/#concept-document-url — an absolute URL.
+   * Default: what the tree records (a DOM document's `URL`), else "about:blank".
    */
   readonly url?: string | Readonly<URLRecord> | undefined;
   /**
    * https://dom.spec.whatwg.org/#concept-document-encoding — any Encoding
-   * Standard label ("latin1", "sjis", "utf-16le"…). URL queries of http(s),
-   * ftp and file URLs are encoded with it; UTF-16 and "replacement" use
-   * UTF-8. Default: what the tree records (a DOM document's `characterSet`),
-   * else UTF-8. An unknown label throws the core's `UnknownEncodingError`.
+   * Standard label; it encodes the queries of special URLs (UTF-16 and
+   * "replacement" use UTF-8). Default: what the tree records, else UTF-8.
+   * An unknown label throws the core's `UnknownEncodingError`.
    */
   readonly encoding?: string | undefined;
   /**
    * https://html.spec.whatwg.org/multipage/dom.html#concept-document-about-base-url —
-   * for an about:blank document, its creator's (initiator's) context; for an
-   * iframe srcdoc document (URL about:srcdoc), its container document's.
-   * The document base URL of that context is taken now and never updated,
-   * as browsers do. Default null: an about:blank document then has base URL
-   * about:blank, like `createHTMLDocument()`.
+   * for an about:blank document its creator's context, for an iframe srcdoc
+   * document its container's; taken now and never updated, as browsers do.
+   * Default null: base URL about:blank, like `createHTMLDocument()`.
    */
   readonly aboutBaseURL?: AboutBaseURLSource | undefined;
   /**
-   * Resolve xml:base attributes as HTML 5 and XML Base did: each against
-   * its parent's base URL, up to the document base URL. An xml:base
-   * attribute is one in the XML namespace (as an XML parser, or
-   * `setAttributeNS`, makes it) or, on an SVG or MathML element, one named
-   * "xml:base" in no namespace (as today's HTML parser leaves it in inline
-   * SVG; HTML 5's parser put it in the XML namespace). Default false, as
-   * browsers ignore xml:base today; Atom, XHTML and SVG processors want it on.
+   * Resolve xml:base attributes as HTML 5 and XML Base did, each against its
+   * parent's base URL: one in the XML namespace or, on an SVG or MathML
+   * element, one named "xml:base" in no namespace (as today's HTML parser
+   * leaves it). Default false, as browsers ignore xml:base today.
    */
   readonly xmlBase?: boolean | undefined;
   /**
-   * Observe the tree's mutations instead of being told about them (the
-   * adapter must support it: the DOM adapter does, with MutationObserver).
-   * Records are applied when the observer delivers them and, synchronously,
-   * at the start of every query, so answers are always current. Default false.
+   * Observe the tree's mutations instead of being told (the DOM adapter does,
+   * with MutationObserver); records are also applied at the start of every
+   * query, so answers are always current. Default false.
    */
   readonly observe?: boolean | undefined;
 }
@@ -169,16 +151,13 @@ export interface URLChangeOptions {
 
 /**
  * What docbase knows about one document: its URL, encoding and about base
- * URL, its caches, and its listeners. Create one with
- * {@link createDocumentContext}; pass it to the algorithms
- * (`documentBaseURL(context)`, `elementBaseURL(context, element)`, …).
+ * URL, its caches and its listeners. Create one with
+ * {@link createDocumentContext} and pass it to the algorithms.
  *
- * A tree docbase cannot observe (a parse5 or domhandler tree, or a DOM
- * without the `observe` option) must report its mutations, after making
+ * A tree docbase does not observe must report its mutations, after making
  * them, through `attributeChanged`, `childrenChanged`, `adopted` and
- * `urlChanged` (or `notifyMutation` with MutationRecord-shaped objects).
- * Until told, the context answers for the tree as it last knew it.
- *
+ * `urlChanged` (or `notifyMutation`); until told, the context answers for
+ * the tree as it last knew it.
  * @example
  * ```ts
  * import { parse } from "parse5";
@@ -193,9 +172,7 @@ export interface URLChangeOptions {
  * ```
  */
 export interface DocumentContext<T extends TreeAdapterTypeMap = TreeAdapterTypeMap> {
-  /** The adapter through which the tree is read. */
   readonly adapter: DocumentBaseTreeAdapter<T>;
-  /** The document. */
   readonly document: T["document"];
   /** https://dom.spec.whatwg.org/#concept-document-url — serialized. */
   readonly url: string;
@@ -203,33 +180,23 @@ export interface DocumentContext<T extends TreeAdapterTypeMap = TreeAdapterTypeM
   readonly encoding: string;
   /** The about base URL snapshot, serialized, or null. */
   readonly aboutBaseURL: string | null;
-  /** Whether xml:base is resolved. */
   readonly xmlBase: boolean;
-  /** Whether the context observes the tree itself (the `observe` option). */
+  /** The `observe` option. */
   readonly observing: boolean;
 
   /**
-   * Calls `listener` after each base-URL change the context learns of, once
-   * per change; returns a function that removes it. Listeners run
-   * synchronously, after the caches are updated, so they can query the new
-   * values. If a listener throws, the others still run, then the error is
-   * rethrown.
-   *
-   * A context learns of a change when told (`attributeChanged`,
-   * `childrenChanged`, `adopted`, `urlChanged`: a caller that reports each
-   * mutation as it makes it hears of each change), or when it applies
-   * mutation records (`notifyMutation`, or the `observe` option: when the
-   * observer delivers them, or at the next query). Records are applied to
-   * the tree as it is then, so the changes between two deliveries are
-   * coalesced: one call from the base URL last reported to the current one,
-   * none when it is back where it was.
+   * Calls `listener` after each base-URL change the context learns of (when
+   * told, or when it applies mutation records), once the caches are updated;
+   * returns a function that removes it. Changes between two deliveries of
+   * records are coalesced into one call, or none. If a listener throws, the
+   * others still run, then the error is rethrown.
    */
   onBaseURLChange(listener: BaseURLChangeListener<T>): () => void;
   /**
+  /**
    * Reports that an attribute of `element` was set, changed or removed
-   * (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext).
-   * `oldValue` is its value before (null: it was absent); pass it when
-   * known, so that the old base URL can be reported exactly.
+   * (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
+   * `oldValue` (null: absent), when known, makes the old base URL exact.
    */
   attributeChanged(element: T["element"], namespace: string | null, localName: string, oldValue?: string | null): void;
   /**
@@ -238,24 +205,18 @@ export interface DocumentContext<T extends TreeAdapterTypeMap = TreeAdapterTypeM
    */
   childrenChanged(parent: T["node"], change: ChildrenChange<T>): void;
   /**
-   * Reports that `node` (and its subtree) moved to this document from
-   * `oldDocument` (a context or a document; null when unknown)
-   * (https://dom.spec.whatwg.org/#concept-node-adopt-ext). Call it once the
-   * node is detached from its old parent; report the insertion with
-   * `childrenChanged` as usual.
+   * Reports that `node` moved to this document from `oldDocument` (null when
+   * unknown) (https://dom.spec.whatwg.org/#concept-node-adopt-ext), once it is
+   * detached; report the insertion with `childrenChanged`.
    */
   adopted(node: T["node"], oldDocument: DocumentContext<T> | T["document"] | null): void;
   /**
-   * Reports that the document's URL changed (history.pushState(),
-   * replaceState(), document.open()). The document base URL follows only
-   * when there is no `base` element: a base's frozen base URL stays frozen.
-   * Throws a {@link DocumentContextError} for a string that is not an absolute URL.
+   * Reports that the document's URL changed (pushState(), replaceState(),
+   * document.open()); a base's frozen base URL stays frozen. Throws a
+   * {@link DocumentContextError} for a string that is not an absolute URL.
    */
   urlChanged(url: string | Readonly<URLRecord>, options?: URLChangeOptions): void;
-  /**
-   * Reports mutations as DOM MutationRecord-shaped objects (DOM records can
-   * be passed as they are). Records of other types are ignored.
-   */
+  /** Reports mutations as MutationRecord-shaped objects; other record types are ignored. */
   notifyMutation(records: MutationRecordLike<T> | ArrayLike<MutationRecordLike<T>> | Iterable<MutationRecordLike<T>>): void;
   /** Stops observing, drops the listeners, and frees the document for a new context. */
   dispose(): void;

@@ -1,15 +1,8 @@
 /**
  * The tree adapter for the W3C DOM: jsdom, or any implementation of the DOM
- * Standard's `Node`, `Element` and `Document` (linkedom, happy-dom, a
- * browser).
- *
- * This module does not import jsdom (or anything): it describes the few DOM
- * members it uses as structural types, so that any DOM's nodes fit. DOM
- * nodes know their node document (`ownerDocument`) and their siblings, and
- * template contents are already a separate fragment, so the adapter is a
- * thin mapping. A document that has a `MutationObserver` (through its
- * `defaultView`, or a global one) can be observed: see
- * `createDocumentContext(…, { observe: true })`.
+ * Standard (linkedom, happy-dom, a browser). It imports no DOM: the members
+ * it uses are structural types. A document with a `MutationObserver` can be
+ * observed (`createDocumentContext(…, { observe: true })`).
  *
  * @module
  */
@@ -146,12 +139,10 @@ export const domTreeAdapter: DocumentBaseTreeAdapter<DOMTreeAdapterMap> = {
     return node.ownerDocument ?? (node as DOMDocument);
   },
   keepsDeclarativeShadowRoots(document) {
-    // Only a document with a window was parsed for a navigation, whose "allow declarative shadow
-    // roots" is true (createHTMLDocument, DOMParser and template contents' inert document have
-    // none). A DOM whose parser attaches declarative shadow roots has `shadowRootMode` on
-    // HTMLTemplateElement (https://html.spec.whatwg.org/multipage/scripting.html#dom-template-shadowrootmode,
-    // the feature test of WPT's declarative-shadow-dom-basic.html): no template of it is one.
-    // jsdom 31 has neither, and keeps them as templates.
+    // Only a document with a window was parsed for a navigation ("allow declarative shadow roots"
+    // is true). A DOM whose parser attaches them has HTMLTemplateElement's `shadowRootMode`
+    // (https://html.spec.whatwg.org/multipage/scripting.html#dom-template-shadowrootmode, WPT's
+    // feature test); jsdom 31 has neither, and keeps them as templates.
     const view = document.defaultView as { readonly HTMLTemplateElement?: unknown } | null | undefined;
     const template = view?.HTMLTemplateElement;
     if (typeof template !== "function") return false;
@@ -185,8 +176,7 @@ export const domTreeAdapter: DocumentBaseTreeAdapter<DOMTreeAdapterMap> = {
   },
 
   getElementsByTagNameNS(root, namespace, localName) {
-    // Optimisation: the DOM's own index (jsdom walks its internal tree, without wrapping every
-    // node) instead of a walk through the public getters. Documents and elements both have it.
+    // Optimisation: the DOM's own index (jsdom walks its internal tree without wrapping nodes).
     const scope = root as DOMNode & Pick<DOMDocument, "getElementsByTagNameNS">;
     return typeof scope.getElementsByTagNameNS === "function" ? scope.getElementsByTagNameNS(namespace, localName) : null;
   },

@@ -8,14 +8,10 @@
 import { brandedError, brandGuard } from "../core/branded-error.ts";
 
 /**
- * Thrown for a misuse of a document context: an option that is not a valid
- * absolute URL, a second context for a document that has one, an
- * observation the tree cannot do, or an object that is not a context where
- * one is expected. It is a `TypeError` whose message names the bad value.
- * Use {@link isDocumentContextError} rather than `instanceof` to recognise
- * it across realms. (An unknown encoding label throws the core's
- * `UnknownEncodingError` instead.)
- *
+ * Thrown for a misuse of a document context (an option that is not an
+ * absolute URL, a second context for a document, an observation the tree
+ * cannot do, a non-context): a `TypeError` naming the bad value. Recognise
+ * it with {@link isDocumentContextError}, which works across realms.
  * @example
  * ```ts
  * try {

@@ -1,10 +1,8 @@
 /**
- * The about base URL of a frame created by the HTML parser: the container
- * document's base URL at the moment the parser inserted the frame.
- *
- * https://html.spec.whatwg.org/multipage/document-sequences.html#creating-a-new-browsing-context
- * (the about base URL is "creator's document base URL", taken when the frame's
- * document is created)
+ * The about base URL of a frame the HTML parser created: the container
+ * document's base URL when the parser inserted the frame
+ * (https://html.spec.whatwg.org/multipage/document-sequences.html#creating-a-new-browsing-context:
+ * "creator's document base URL").
  *
  * @module
  */
@@ -18,18 +16,13 @@ import type { TreeAdapterTypeMap } from "./tree-adapter.ts";
 import type { LooseAdapter } from "./tree-walk.ts";
 
 /**
- * The base URL a frame at `frame`'s position took from its container
- * document when the parser created it — the about base URL of an
- * about:blank or about:srcdoc frame of a parsed document.
+ * The base URL a frame at `frame`'s position took from its container when the
+ * parser created it: the document base URL when the first base element with
+ * an href precedes `frame` in tree order (the parser inserts in tree order),
+ * else the fallback base URL.
  *
- * The parser inserts elements in tree order, so at the frame's creation the
- * document's first `<base href>` counted only if it comes before the frame:
- * the result is the document base URL when the first base element with an
- * href precedes `frame` in tree order, and the fallback base URL otherwise.
- *
- * Deviation: a tree changed after parsing (a `<base>` inserted by script
- * before a frame that already existed) is read as if the parser had built
- * it; a live DOM should snapshot the base URL when the frame appears instead.
+ * Deviation: a tree changed after parsing is read as if the parser had built
+ * it; a live DOM should snapshot the base URL when the frame appears.
  *
  * @example
  * ```ts

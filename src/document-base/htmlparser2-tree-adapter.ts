@@ -1,25 +1,12 @@
 /**
- * The tree adapter for htmlparser2's tree (domhandler nodes): what cheerio
- * uses, built by parse5 through parse5-htmlparser2-tree-adapter, or by
- * htmlparser2's own parser.
- *
- * domhandler links siblings (`next`) and parents, so walks follow the links.
- * Two things differ from the DOM, and this adapter hides them:
- *
- * - parse5-htmlparser2-tree-adapter stores a `template` element's contents
- *   as its first child, a domhandler `Document` (type "root"). Here, as in
- *   the DOM, that child is not a child: it is the template contents, whose
- *   parent is null.
- * - Attribute names: parse5-built trees key `attribs` by the name parse5
- *   gives (the local name for namespaced attributes such as `xlink:href`)
- *   and record namespaces in `x-attribsNamespace`. htmlparser2's own parser
- *   records no namespaces at all; there an attribute named `xml:base` is in
- *   the XML namespace, since the `xml` prefix is bound to it by definition
- *   (Namespaces in XML 1.0 §3), and elements without a `namespace` are taken
- *   as HTML elements (htmlparser2's HTML mode).
- *
- * The module imports only domhandler's types: it recognises nodes by their
- * `type` field, so it works with any copy of domhandler.
+ * The tree adapter for htmlparser2's tree (domhandler nodes, cheerio's), built
+ * by parse5 through parse5-htmlparser2-tree-adapter or by htmlparser2. It
+ * hides the two differences from the DOM: a `template`'s contents stored as
+ * its first child (here a parentless fragment, as in the DOM), and attribute
+ * names (parse5 keys namespaced ones by local name beside
+ * `x-attribsNamespace`; htmlparser2 records no namespaces, so `xml:base` is
+ * in the XML namespace by definition, Namespaces in XML 1.0 §3). Nodes are
+ * recognised by their `type`, so any copy of domhandler works.
  *
  * @module
  */
@@ -56,10 +43,7 @@ function isStoredTemplateContent(node: AnyNode): boolean {
   return node.type === "root" && isTemplate(node.parent);
 }
 
-/**
- * Whether a "root" node is a document rather than a fragment: parse5 gives
- * documents a mode (`x-mode`), and fragments none.
- */
+/** Whether a "root" node is a document (parse5 gives documents an `x-mode`) rather than a fragment. */
 function isDocumentRoot(node: AnyNode): node is Document {
   return node.type === "root" && (node as Document)["x-mode"] !== undefined && !isStoredTemplateContent(node);
 }
@@ -68,10 +52,7 @@ function childrenOf(node: AnyNode): readonly ChildNode[] {
   return (node as Partial<ParentNode>).children ?? noChildren;
 }
 
-/**
- * The key of the attribute with this namespace and local name in
- * `element.attribs`, or undefined.
- */
+/** The key of the attribute with this namespace and local name in `element.attribs`, or undefined. */
 function findAttribute(element: Element, namespace: string | null, localName: string): string | undefined {
   const attribs = element.attribs;
   const namespaces = element["x-attribsNamespace"];
@@ -142,12 +123,9 @@ export const htmlparser2TreeAdapter: DocumentBaseTreeAdapter<Htmlparser2TreeAdap
   },
 
   isElementNode: isElement,
-  // Deviation (representation): domhandler has one node type, Document, for documents and
-  // fragments alike. A "root" node is a document when it has a document mode (parse5 sets
-  // one on every document it builds); otherwise it is a fragment: template contents,
-  // parseFragment() results, createDocumentFragment(), and also the root of a tree built by
-  // htmlparser2's own parser, which a context can still be created for (see
-  // createDocumentContext).
+  // Deviation (representation): domhandler has one Document type for documents and fragments; a
+  // "root" without a document mode is a fragment (template contents, parseFragment(), and the root
+  // of a tree htmlparser2 itself built).
   isDocumentNode(node): node is Document {
     return isDocumentRoot(node);
   },

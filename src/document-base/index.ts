@@ -1,11 +1,8 @@
 /**
- * docbase/document-base — the HTML Standard's base-URL machinery for any
- * tree: fallback base URL (about:blank creators, srcdoc containers), frozen
- * base URL, document base URL, the `base` element's href getter, element
- * base URL with opt-in xml:base, `Node.baseURI`, encoding-parsing a URL
- * relative to a document or element, caching, and base-URL change
- * propagation. Trees are read through a {@link DocumentBaseTreeAdapter}:
- * parse5's default tree, domhandler trees (cheerio), and the W3C DOM (jsdom).
+ * docbase/document-base — the HTML Standard's base-URL machinery for any tree
+ * (fallback, frozen, document and element base URL, `Node.baseURI`,
+ * encoding-parsing a URL, caching and change propagation), read through a
+ * {@link DocumentBaseTreeAdapter}: parse5, domhandler (cheerio), the DOM (jsdom).
  *
  * @example
  * ```ts

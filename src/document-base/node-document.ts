@@ -1,10 +1,8 @@
 /**
  * Which document a node belongs to (https://dom.spec.whatwg.org/#concept-node-document)
- * when the tree does not say: template contents belong to an inert
- * document, and a declarative shadow root that the parser kept as a
- * template's contents belongs to its host's document. One
- * {@link NodeDocuments} serves a document and the inert document of its
- * template contents.
+ * when the tree does not say: template contents belong to an inert document,
+ * and a declarative shadow root kept as a template's contents belongs to its
+ * host's document.
  *
  * @module
  */
@@ -15,9 +13,9 @@ import type { DocumentBaseTreeAdapter } from "./tree-adapter.ts";
 import { forEachInclusiveDescendant, type LooseAdapter, rootOf } from "./tree-walk.ts";
 
 /**
- * The inert document of the template contents
+ * The inert document of template contents
  * (https://html.spec.whatwg.org/multipage/scripting.html#appropriate-template-contents-owner-document),
- * which has no node of its own in the tree.
+ * which has no node in the tree.
  *
  * @example
  * ```ts
@@ -27,12 +25,9 @@ import { forEachInclusiveDescendant, type LooseAdapter, rootOf } from "./tree-wa
 export const INERT_DOCUMENT: unique symbol = Symbol("the inert document of template contents");
 
 /**
- * A node's document, as {@link NodeDocuments} tells it: a document node
- * (or the root fragment that plays the asking document), the
- * {@link INERT_DOCUMENT}, or null for the asking document itself (a
- * detached node or fragment in a tree that records no node documents: the
- * caller asked that document's context about it).
- *
+ * A node's document: a document node (or the root fragment standing for the
+ * asking document), the {@link INERT_DOCUMENT}, or null for the asking
+ * document itself (a detached node in a tree without node documents).
  * @example
  * ```ts
  * const where: NodeDocument = nodeDocuments.nodeDocument(node, document);
@@ -40,16 +35,12 @@ export const INERT_DOCUMENT: unique symbol = Symbol("the inert document of templ
  */
 export type NodeDocument = object | typeof INERT_DOCUMENT | null;
 
-/**
- * Counts the reported changes of any tree's structure: what is remembered
- * about where a declarative shadow root hangs holds for one value.
- */
+/** Counts reported changes of structure in any tree; remembered shadow-root chains hold for one value. */
 let structureVersion = 0;
 
 /**
- * Notes a reported change of structure (children inserted or removed, a
- * node adopted) in any tree.
- *
+ * Notes a reported change of structure (children inserted or removed, a node
+ * adopted) in any tree.
  * @example
  * ```ts
  * structureChanged(); // before applying a childrenChanged() report
@@ -71,20 +62,15 @@ export function structureChanged(): void {
  */
 export class NodeDocuments {
   readonly #adapter: LooseAdapter;
-  /** The document (null for none: an inert document made alone). */
+  /** null: an inert document made alone. */
   readonly #document: object | null;
-  /** Template contents met so far (trees whose contents do not link to their template). */
+  /** Template contents met so far (for trees whose contents do not link to their template). */
   #templateContents: WeakSet<object> | null = null;
   #templatesIndexed = false;
-  /**
-   * The contents of the templates that stand for declarative shadow roots,
-   * each to its template (see {@link #declarativeShadowTemplate}); null until
-   * looked for, then empty when there are none.
-   */
+  /** The contents of templates that stand for declarative shadow roots, each to its template; null until looked for. */
   #declarativeShadowRoots: WeakMap<object, object> | null = null;
-  /** Whether {@link #declarativeShadowRoots} has any entry. */
   #hasDeclarativeShadowRoots = false;
-  /** For declarative shadow roots, the outermost template of their chain (see {@link #outermostShadowTemplate}). */
+  /** Per declarative shadow root, the outermost template of its chain. */
   #outermostShadowTemplates: WeakMap<object, { readonly version: number; readonly template: object }> | null = null;
 
   constructor(adapter: LooseAdapter, document: object | null) {
@@ -92,11 +78,7 @@ export class NodeDocuments {
     this.#document = document;
   }
 
-  /**
-   * https://dom.spec.whatwg.org/#concept-node-document — the document of
-   * `node`, asked by the context of `asking` (its document, or null for the
-   * inert document).
-   */
+  /** https://dom.spec.whatwg.org/#concept-node-document — as the context of `asking` (null: the inert document) sees it. */
   nodeDocument(node: object, asking: object | null): NodeDocument {
     const owner = this.#adapter.getOwnerDocument(node);
     if (owner !== null) return this.ownerNodeDocument(node, owner, asking);
@@ -104,12 +86,10 @@ export class NodeDocuments {
   }
 
   /**
-   * The document a tree belongs to, from its root: the asking document; another
-   * document; a declarative shadow root's host's (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root:
+   * The document a tree belongs to, from its root. A declarative shadow
+   * root's is its host's (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root:
    * "Let shadow be a new shadow root whose node document is element's node
-   * document"); template contents' inert document; or, for a detached node
-   * or fragment in a tree that does not record node documents, the asking
-   * document (null).
+   * document").
    */
   rootNodeDocument(root: object, asking: object | null): NodeDocument {
     const adapter = this.#adapter;
@@ -122,12 +102,7 @@ export class NodeDocuments {
     return null;
   }
 
-  /**
-   * The document of a node whose tree records `owner` as its node document:
-   * `owner`, but for a node in a declarative shadow root that the tree keeps
-   * as template contents (a DOM whose parser keeps them as templates, like
-   * jsdom's), whose node document is the host's.
-   */
+  /** `owner`, or the host's document for a declarative shadow root kept as template contents (jsdom). */
   ownerNodeDocument(node: object, owner: object, asking: object | null): NodeDocument {
     if (owner === asking || asking === null) return owner;
     this.#findDeclarativeShadowRoots();
@@ -139,12 +114,7 @@ export class NodeDocuments {
     return owner;
   }
 
-  /**
-   * When `node` is in a declarative shadow root that the tree keeps as a
-   * template's contents (see {@link #findDeclarativeShadowRoots}), nested
-   * ones included, and its host is in the document: the document. Otherwise
-   * null.
-   */
+  /** The document, when `node` is in a declarative shadow root (nested ones too) whose host is in it; else null. */
   declarativeShadowRootDocument(node: object): object | null {
     const adapter = this.#adapter;
     const document = this.#document;
@@ -158,10 +128,8 @@ export class NodeDocuments {
   }
 
   /**
-   * Takes note of nodes reported inserted (already in place): the
-   * document's declarative shadow roots are its parser's, so they are found
-   * now, if not yet, without these; and the template contents in them are
-   * template contents, wherever they were inserted.
+   * Takes note of inserted nodes: the parser's declarative shadow roots are
+   * found now if not yet (these excluded), and template contents indexed.
    */
   inserted(added: readonly object[]): void {
     if (added.length > 0 && this.#declarativeShadowRoots === null) this.#findDeclarativeShadowRoots(added);
@@ -169,18 +137,15 @@ export class NodeDocuments {
   }
 
   /**
-   * Whether `fragment` is template contents (asking the tree, else the
-   * templates seen). Deviation: in a tree that keeps no link from contents
-   * to their template (parse5's default tree), the contents of a template
-   * that was never in the document (nor reported inserted) cannot be told
-   * from a detached fragment, and are taken as one (of the asking document).
+   * Whether `fragment` is template contents. Deviation: in parse5's default
+   * tree, the contents of a template never in the document (nor reported
+   * inserted) cannot be told from a detached fragment, and are taken as one.
    */
   #isTemplateContent(fragment: object): boolean {
     const known = this.#adapter.isTemplateContent?.(fragment);
     if (known !== undefined) return known;
     if (this.#templateContents?.has(fragment) === true) return true;
     if (this.#templatesIndexed) return false;
-    // First time: index every template reachable from the document (nested ones included).
     this.#templatesIndexed = true;
     this.#templateContents ??= new WeakSet();
     if (this.#document !== null) this.#indexTemplates(this.#document);
@@ -197,27 +162,18 @@ export class NodeDocuments {
   }
 
   /**
-   * Finds the templates of the document that stand for declarative shadow
-   * roots, once: those that `attachesDeclarativeShadowRoot`
-   * (declarative-shadow-root.ts) says the parser turned into shadow roots,
-   * in the document's tree, in their contents and in template contents (as
-   * browsers do: "template containing declarative shadow root" in WPT's
-   * shadow-dom/declarative/declarative-shadow-dom-basic.html; Deviation: the
-   * HTML Standard's inert document of template contents, "a new Document",
-   * has its allow declarative shadow roots false, which would leave those
-   * as templates; the shadow roots' node document is the inert document
-   * either way, so no base URL differs).
+   * Finds, once, the templates that stand for declarative shadow roots (by
+   * `attachesDeclarativeShadowRoot`): in the document, in their contents and
+   * in template contents, as browsers do (WPT shadow-dom/declarative/
+   * declarative-shadow-dom-basic.html). Only a document whose parser keeps
+   * them as templates has any
+   * ({@link DocumentBaseTreeAdapter.keepsDeclarativeShadowRoots}).
    *
-   * Only a document made by a parser that honours declarative shadow roots
-   * and keeps them as templates has any: a root fragment (parse5's
-   * `parseFragment()`, whose document's "allow declarative shadow roots" is
-   * false) has none, and a DOM whose parser attaches them itself (see
-   * {@link DocumentBaseTreeAdapter.keepsDeclarativeShadowRoots}) has none
-   * left. Deviation: the tree is read the first time a declarative shadow
-   * root matters (a node whose tree is template contents is asked about),
-   * not as the parser built it: the templates inserted before that and
-   * reported (`childrenChanged`) are left out, but those inserted without a
-   * report are taken as the parser's.
+   * Deviation: the standard's inert document does not allow declarative
+   * shadow roots; either way their node document is the inert one, so no base
+   * URL differs. Deviation: the tree is read when a shadow root first
+   * matters, not as the parser built it: templates reported inserted before
+   * that are left out, unreported ones are taken as the parser's.
    */
   #findDeclarativeShadowRoots(excluding?: readonly object[]): WeakMap<object, object> {
     if (this.#declarativeShadowRoots !== null) return this.#declarativeShadowRoots;
@@ -226,8 +182,7 @@ export class NodeDocuments {
     const document = this.#document;
     const adapter = this.#adapter;
     if (document === null || !(adapter.keepsDeclarativeShadowRoots?.(document) ?? adapter.isDocumentNode(document))) return found;
-    // Optimisation: each host's children are looked at once (a host with 100,000 children
-    // before its templates would cost as many steps per template otherwise).
+    // Optimisation: each host's children are looked at once.
     const byHost = new Map<object, unknown>();
     const visitInner = (node: object): void => {
       const content = adapter.getTemplateContent(node);
@@ -244,13 +199,11 @@ export class NodeDocuments {
       visitInner(node);
       const content = adapter.getTemplateContent(node);
       if (content === null) return;
-      // Templates in the contents (nested ones included: the walk enters contents).
       forEachInclusiveDescendant(adapter, content, (inner) => {
         if (inner !== content) visitInner(inner);
       });
     };
-    // Optimisation: the tree's own index of templates (jsdom's), where it has one; their
-    // contents are walked.
+    // Optimisation: the tree's own index of templates (jsdom's), where it has one.
     const templates = adapter.isDocumentNode(document) ? (adapter.getElementsByTagNameNS?.(document, HTML_NAMESPACE, "template") ?? null) : null;
     if (templates !== null) {
       for (let i = 0; i < templates.length; i++) visit(templates[i]!);
@@ -267,10 +220,7 @@ export class NodeDocuments {
     return found;
   }
 
-  /**
-   * The template whose contents `root` (the root of a tree) are, when that
-   * template stands for a declarative shadow root of the document, or null.
-   */
+  /** The template whose contents `root` are, when it stands for a declarative shadow root; else null. */
   #declarativeShadowTemplate(root: object): object | null {
     const found = this.#findDeclarativeShadowRoots();
     if (!this.#hasDeclarativeShadowRoots) return null;
@@ -278,20 +228,13 @@ export class NodeDocuments {
   }
 
   /**
-   * `template`, whose contents `root` are a declarative shadow root, or,
-   * when that template is itself in a declarative shadow root (nested), the
-   * template of the outermost one: the first up the chain whose own tree is
-   * no declarative shadow root (the document, template contents, a detached
-   * tree). A shadow root's node document is its host's, so all of the chain
-   * have that template's node document.
+   * The template of the outermost declarative shadow root in the chain above
+   * `root` (whose template is `template`): every shadow root of the chain has
+   * its node document.
    *
-   * Optimisation: the chain is walked once per reported change of
-   * structure, in a loop, and every root on it remembers the answer, so
-   * that the nodes of shadow roots nested n deep cost O(n) in all, not
-   * O(n) each. Only in a tree that records no node documents (parse5,
-   * domhandler), which must report its mutations: a DOM's observer does not
-   * see those inside template contents, where such chains live, so there
-   * the chain is walked each time.
+   * Optimisation: in trees without node documents (which report their
+   * mutations), every root on the chain remembers the answer until the
+   * structure changes, so n nested roots cost O(n) in all, not each.
    */
   #outermostShadowTemplate(root: object, template: object): object {
     const adapter = this.#adapter;

@@ -1,13 +1,8 @@
 /**
- * The tree adapter for parse5's default tree (what `parse5.parse()` returns
- * without a `treeAdapter` option).
- *
- * That tree keeps children in arrays (`childNodes`) and links each child to
- * its parent, but not to its siblings, and template contents have no link
- * back to their template. So {@link parse5TreeAdapter.getNextSibling} costs a
- * search of the parent's children (walks use the arrays instead:
- * `siblingLinks` is false), and whether a fragment is template contents is
- * found from the templates seen (node-document.ts).
+ * The tree adapter for parse5's default tree. It keeps children in arrays
+ * with parent links but no sibling links (so walks use the arrays:
+ * `siblingLinks` is false), and template contents do not link back to their
+ * template (node-document.ts finds them from the templates seen).
  *
  * @module
  */
@@ -50,17 +45,10 @@ function findAttribute(attrs: readonly P.Element["attrs"][number][], namespace: 
 }
 
 /**
- * The adapter for parse5's default tree.
- *
- * Attributes follow parse5's convention: `name` is the local name, with
- * `namespace` and `prefix` for namespaced ones (as the HTML parser's
- * "adjust foreign attributes" leaves `xlink:href`). Note that today's HTML
- * parser no longer puts `xml:base` in the XML namespace, so in a parsed HTML
- * document an `xml:base` attribute is an attribute named "xml:base" in no
- * namespace; with the xmlBase option it counts on SVG and MathML elements
- * (where the parser once adjusted it), and one set with
- * `setAttribute(el, XML_NAMESPACE, "base", v, "xml")` counts everywhere.
- *
+ * The adapter for parse5's default tree. Attributes follow parse5's
+ * convention: `name` is the local name, with `namespace` and `prefix` for
+ * namespaced ones. Today's parser leaves `xml:base` in no namespace (see
+ * `xmlBaseOf` for when it counts).
  * @example
  * ```ts
  * import { parse } from "parse5";

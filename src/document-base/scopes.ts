@@ -1,17 +1,10 @@
 /**
  * Base-URL scopes and xml:base: an element's base URL is its scope's, the
  * document's or (with xml:base) that of its nearest inclusive ancestor
- * carrying xml:base, which resolves its attribute against its parent scope.
- * The {@link ScopeCache} maps elements to their scopes and keeps the scopes'
- * URLs current.
- *
- * How the cache stays right: elements are mapped along the ancestor path of
- * each element asked about, so that asking about every element of a
- * document costs one step per element; a scope recomputes its URL only when
- * its parent scope's URL changed (versions), and checks that at most once
- * per change (epochs). A mutation drops the scopes of the subtrees it moved
- * or restructured ({@link ScopeCache.forgetSubtree}), and nothing else; a
- * changed xml:base value or document base URL only marks scopes stale.
+ * carrying xml:base. The {@link ScopeCache} maps elements to scopes and keeps
+ * their URLs current: a scope recomputes only when its parent's URL changed
+ * (versions), checked at most once per change (epochs); a mutation drops the
+ * scopes of the subtrees it moved ({@link ScopeCache.forgetSubtree}).
  *
  * @module
  */
@@ -23,7 +16,6 @@ import { forEachInclusiveDescendant, type LooseAdapter, rootOf } from "./tree-wa
 /**
  * The context of the document a scope belongs to, as far as scopes go
  * (context.ts's `Context` is one).
- *
  * @example
  * ```ts
  * const scope = elementScope(contextImpl(context), element);
@@ -33,11 +25,9 @@ export interface ScopeOwner {
   readonly adapter: LooseAdapter;
   /** The document, or null for the inert document of template contents. */
   readonly documentNode: object | null;
-  /** Whether xml:base is resolved in this document. */
   readonly xmlBase: boolean;
-  /** The encoding URL queries are encoded with. */
   readonly outputEncoding: OutputEncodingName;
-  /** The document scope: its URL is the document base URL. */
+  /** Its URL is the document base URL. */
   readonly root: Scope;
   /** The element scopes of the document's family. */
   readonly scopes: ScopeCache;
@@ -59,15 +49,12 @@ export interface ScopeOwner {
  * ```
  */
 export class Scope {
-  /** The document this scope belongs to. */
   readonly owner: ScopeOwner;
-  /** The element carrying xml:base, or null for the document scope. */
+  /** The element carrying xml:base; null for the document scope. */
   readonly element: object | null;
-  /** The parent scope, or null for the document scope. */
   readonly parent: Scope | null;
-  /** The scope's base URL (frozen; shared, never mutated). */
+  /** Frozen and shared. */
   url: Readonly<URLRecord>;
-  /** Its serialization. */
   href: string;
   /** Bumped whenever `href` changes. */
   version = 0;
@@ -87,10 +74,7 @@ export class Scope {
 
 /**
  * The scopes of a document's elements and of its template contents' inert
- * document (template contents move between the two with their templates),
- * with the epoch that tells whether a scope was checked since the last
- * change.
- *
+ * document (template contents move between the two).
  * @example
  * ```ts
  * const cache = new ScopeCache();
@@ -99,21 +83,15 @@ export class Scope {
  * ```
  */
 export class ScopeCache {
-  /** Element → scope. */
   readonly scopes = new WeakMap<object, Scope>();
   /** Bumped on every change that can make a scope stale. */
   epoch = 0;
 
   /**
-   * The current URL of `scope`. An xml:base scope is recomputed when its
-   * parent's URL changed since it was computed, and checked at most once
-   * per epoch; the chain is walked with a loop, not recursion.
-   *
-   * The element base URL with xml:base (HTML 5, "base URLs"; XML Base §4.2):
-   * the xml:base value resolved against the parent's base URL, with the
-   * document's encoding. Deviation: XML Base does not say what a value that
-   * cannot be resolved does; here it is ignored (the parent's base URL is
-   * kept), as Gecko did when it supported xml:base.
+   * The current URL of `scope`: an xml:base scope is recomputed when its
+   * parent's URL changed, checked at most once per epoch (HTML 5, "base
+   * URLs"; XML Base §4.2). Deviation: a value that does not resolve is
+   * ignored (XML Base does not say), as Gecko did.
    */
   scopeURL(adapter: LooseAdapter, scope: Scope): Readonly<URLRecord> {
     if (scope.parent === null) return scope.url;
@@ -141,16 +119,12 @@ export class ScopeCache {
     return scope.url;
   }
 
-  /** The scope's serialized URL now. */
   scopeHref(adapter: LooseAdapter, scope: Scope): string {
     this.scopeURL(adapter, scope);
     return scope.href;
   }
 
-  /**
-   * The serialized base URL of an element under `parent` whose xml:base
-   * value is `value` (null: none), resolved with `encoding`.
-   */
+  /** The serialized base URL of an element under `parent` whose xml:base is `value` (null: none). */
   hrefUnder(adapter: LooseAdapter, parent: Scope, value: string | null, encoding: OutputEncodingName): string {
     const parentURL = this.scopeURL(adapter, parent);
     const parsed = value === null ? null : basicURLParse(value, { base: parentURL, encoding });
@@ -167,11 +141,9 @@ export class ScopeCache {
 }
 
 /**
- * The scope of `element`, asked by `context`: the document scope of its
- * node document, or, with xml:base, its nearest xml:base ancestor's.
- * Cached along the path from the element up to the first cached ancestor
- * (or the root).
- *
+ * The scope of `element`, asked by `context`: its node document's, or with
+ * xml:base its nearest xml:base ancestor's; cached along the path up to the
+ * first cached ancestor.
  * @example
  * ```ts
  * elementScope(context, link).href; // "https://example.com/feeds/" under <svg xml:base="/feeds/">
@@ -213,8 +185,7 @@ export function elementScope(context: ScopeOwner, element: object): Scope {
       // Another document's elements are that document's business (and cache).
       if (other.scopes !== context.scopes) return elementScope(other, element);
       top = other.root;
-      // An observed tree reports the mutations of the document only: a detached subtree's
-      // would go unreported, so its scopes are not kept.
+      // An observed tree reports the document's mutations only: a detached subtree's scopes are not kept.
       cache = !context.observing || root === context.documentNode;
       break;
     }
@@ -238,19 +209,11 @@ export function elementScope(context: ScopeOwner, element: object): Scope {
 
 /**
  * An element's xml:base value (https://www.w3.org/TR/xmlbase/#syntax), or
- * null: its attribute `base` in the XML namespace, or, on an SVG or MathML
- * element, an attribute named "xml:base" in no namespace, as today's HTML
- * parser makes it.
- *
- * The HTML Standard's parser put a parsed `xml:base` in the XML namespace
- * ("adjust foreign attributes", https://www.w3.org/TR/2014/REC-html5-20141028/syntax.html#adjust-foreign-attributes:
- * "xml:base | xml | base | XML namespace") until xml:base was dropped from
- * it; today's table no longer lists it, so the attribute keeps its name and
- * no namespace. On HTML elements the parser never adjusted it: there it is
- * an ordinary attribute. Deviation: an attribute named "xml:base" in no
- * namespace set by a script (`setAttribute("xml:base", …)` on an SVG
- * element) cannot be told from the parser's and counts too; when an element
- * has both, the one in the XML namespace is its xml:base.
+ * null: its attribute `base` in the XML namespace or, on an SVG or MathML
+ * element, "xml:base" in no namespace, as today's parser leaves it (HTML 5's
+ * "adjust foreign attributes" put it in the XML namespace). On HTML elements
+ * it is an ordinary attribute. Deviation: a script's `setAttribute("xml:base",
+ * …)` on SVG counts too; the XML namespace's wins when both are there.
  *
  * @example
  * ```ts

@@ -1,10 +1,7 @@
 /**
- * Iterative tree walks over any {@link DocumentBaseTreeAdapter}. Nothing
- * here recurses: a tree 100,000 levels deep (or 100,000 siblings wide) is
- * walked with a constant call stack.
- *
- * Internal module: the algorithms of this layer use it; it is not part of
- * the public face.
+ * Iterative tree walks over any {@link DocumentBaseTreeAdapter}: nothing
+ * recurses, so a tree 100,000 levels deep is walked with a constant stack.
+ * Internal.
  *
  * @module
  */
@@ -12,17 +9,33 @@
 import type { DocumentBaseTreeAdapter, TreeAdapterTypeMap } from "./tree-adapter.ts";
 
 /**
- * The type map the implementation works with: every node is an opaque
- * object, and the adapter knows what it is. (The public functions are typed
- * with the caller's own map.)
+ * The type map of the implementation: every node an opaque object the adapter knows.
+ *
+ * @example
+ * ```ts
+ * const adapter = parse5TreeAdapter as unknown as DocumentBaseTreeAdapter<LooseMap>;
+ * ```
  */
 export type LooseMap = TreeAdapterTypeMap<object, object, object, object, object, object>;
-/** An adapter seen through {@link LooseMap}. */
+/**
+ * An adapter seen through {@link LooseMap}.
+ *
+ * @example
+ * ```ts
+ * const adapter = parse5TreeAdapter as unknown as LooseAdapter;
+ * ```
+ */
 export type LooseAdapter = DocumentBaseTreeAdapter<LooseMap>;
 
 /**
  * https://dom.spec.whatwg.org/#concept-tree-root — the node's root: itself
  * when it has no parent.
+ *
+ * @example
+ * ```ts
+ * rootOf(adapter, linkInBody) === document; // true
+ * rootOf(adapter, detached) === detached; // true
+ * ```
  */
 export function rootOf(adapter: LooseAdapter, node: object): object {
   for (;;) {
@@ -35,10 +48,14 @@ export function rootOf(adapter: LooseAdapter, node: object): object {
 /**
  * Visits `root` and its descendants in tree order
  * (https://dom.spec.whatwg.org/#concept-tree-order) until `visit` returns
- * true, and returns the node it stopped at, or null. With `templateContents`,
- * the contents of every template met are walked as well (after the tree
- * they hang from, in no particular order); without, they are not entered,
- * as the HTML Standard's "in tree order" never does.
+ * true; returns that node, or null. With `templateContents`, every template's
+ * contents are walked too (after the tree, in no particular order); without,
+ * never, as the HTML Standard's "in tree order" never enters them.
+ *
+ * @example
+ * ```ts
+ * findInclusiveDescendant(adapter, document, (node) => adapter.isElementNode(node) && adapter.getLocalName(node) === "base", false); // the first base, or null
+ * ```
  */
 export function findInclusiveDescendant(
   adapter: LooseAdapter,
@@ -120,7 +137,15 @@ function walkArrays(adapter: LooseAdapter, top: object, visit: (node: object) =>
   return null;
 }
 
-/** Calls `visit` for `root` and each of its descendants (template contents included). */
+/**
+ * Calls `visit` for `root` and each of its descendants (template contents included).
+ *
+ * @example
+ * ```ts
+ * let count = 0;
+ * forEachInclusiveDescendant(adapter, document, () => count++); // count: every node, template contents too
+ * ```
+ */
 export function forEachInclusiveDescendant(adapter: LooseAdapter, root: object, visit: (node: object) => void): void {
   findInclusiveDescendant(
     adapter,

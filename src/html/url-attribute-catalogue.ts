@@ -1,37 +1,23 @@
 /**
- * The catalogue of URL-bearing attributes: every attribute whose value is
- * (or holds) a URL, from the HTML Standard's attribute index
- * (https://html.spec.whatwg.org/multipage/indices.html#attributes-3), its
- * obsolete features (https://html.spec.whatwg.org/multipage/obsolete.html),
- * microdata, SVG 2, and the CSS in `style` attributes; and, for each, the
- * IDL attribute that reflects it as a URL, if any
- * (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes).
- * url-utils' reflected URL attributes, links' lookups and the jsdom
- * plugin's accessors are all derived from it.
+ * The catalogue of URL-bearing attributes: every attribute whose value is or
+ * holds a URL (HTML's attribute index
+ * https://html.spec.whatwg.org/multipage/indices.html#attributes-3, its
+ * obsolete features, microdata, SVG 2, CSS in `style`), each with the IDL
+ * attribute that reflects it as a URL, if any. url-utils, links and the
+ * jsdom plugin derive their tables from it.
  *
  * @module
  */
 
 /**
- * How an attribute holds its URLs, which decides how it is split and
- * resolved:
- *
- * - `"single"`: one URL, the value with leading and trailing ASCII
- *   whitespace removed ("valid URL potentially surrounded by spaces"),
- *   encoding-parsed relative to the document;
- * - `"list"`: URLs separated by ASCII whitespace (`ping`, and the obsolete
- *   `profile` and `archive`), each encoding-parsed;
- * - `"srcset"`: a comma-separated list of image candidate strings
- *   (`srcset`, `imagesrcset`), split by the standard's algorithm;
- * - `"absolute-list"`: `itemtype`, absolute URLs separated by ASCII
- *   whitespace, parsed without a base (a relative one gives `url: null`);
- * - `"refresh"`: the `content` of `<meta http-equiv=refresh>`, read by the
- *   shared declarative refresh steps;
- * - `"css"`: a `style` attribute or an SVG presentation attribute, whose
- *   `url()` references are read with a CSS tokenizer;
- * - `"srcdoc"`: an iframe's `srcdoc`, a whole document whose links are
- *   extracted in turn (it gives no entry of its own).
- *
+ * How an attribute holds its URLs:
+ * - `"single"`: one URL, potentially surrounded by spaces;
+ * - `"list"`: URLs separated by ASCII whitespace (`ping`, `archive`);
+ * - `"srcset"`: image candidate strings (`srcset`, `imagesrcset`);
+ * - `"absolute-list"`: `itemtype`, absolute URLs parsed without a base;
+ * - `"refresh"`: the `content` of `<meta http-equiv=refresh>`;
+ * - `"css"`: `url()` references in `style` or an SVG presentation attribute;
+ * - `"srcdoc"`: an iframe's `srcdoc`, a document of its own.
  * @example
  * ```ts
  * const kind: AttributeKind = "srcset";
@@ -50,12 +36,10 @@ export type AttributeKind = "single" | "list" | "srcset" | "absolute-list" | "re
 export type ReflectedURLAttributeName = "href" | "src" | "data" | "poster" | "cite" | "action" | "formAction" | "longDesc" | "lowsrc" | "codeBase";
 
 /**
- * How a reflected URL attribute's getter works:
- * - "url": the HTML "reflect" rules for a URL (the common case);
- * - "action": the same, but a missing or empty attribute gives the node
- *   document's URL (`form.action`, `button.formAction`, `input.formAction`);
- * - "base": the `base` element's href getter (against the fallback base URL);
- * - "hyperlink": HTMLHyperlinkElementUtils' href (`a.href`, `area.href`).
+ * How a reflected URL attribute's getter works: "url" (the HTML "reflect"
+ * rules), "action" (a missing or empty attribute gives the document's URL),
+ * "base" (`base.href`, against the fallback base URL) or "hyperlink"
+ * (HTMLHyperlinkElementUtils' href).
  *
  * @example
  * ```ts
@@ -66,8 +50,7 @@ export type ReflectedURLAttributeKind = "url" | "action" | "base" | "hyperlink";
 
 /**
  * The IDL attribute that reflects a catalogue row's content attribute as a
- * URL: a `USVString` attribute "defined as containing a URL", whose getter
- * returns the value resolved.
+ * URL (a `USVString` "defined as containing a URL").
  *
  * @example
  * ```ts
@@ -79,15 +62,13 @@ export type ReflectedURLAttributeKind = "url" | "action" | "base" | "hyperlink";
 export interface URLReflection {
   /** The IDL attribute (`"formAction"` for the content attribute `formaction`). */
   readonly name: ReflectedURLAttributeName;
-  /** How its getter works. */
   readonly getter: ReflectedURLAttributeKind;
-  /** Where the HTML Standard defines the IDL attribute. */
+  /** Where the HTML Standard defines it. */
   readonly spec: string;
 }
 
 /**
- * One row of the catalogue: one attribute of one or more elements, with
- * what it holds and how the DOM reflects it.
+ * One row of the catalogue: one attribute of one or more elements.
  *
  * @example
  * ```ts
@@ -99,23 +80,20 @@ export interface URLReflection {
  * ```
  */
 export interface CatalogueEntry {
-  /** The namespace of the elements: `"html"` or `"svg"`. */
   readonly namespace: "html" | "svg";
-  /** The local names of the elements that carry it, or `"*"` for every element of the namespace. */
+  /** Local names, or `"*"` for every element of the namespace. */
   readonly elements: readonly string[] | "*";
-  /** The attribute's qualified name as written in HTML (`"href"`, `"xlink:href"`). */
+  /** The qualified name as written in HTML (`"href"`, `"xlink:href"`). */
   readonly attribute: string;
   readonly kind: AttributeKind;
-  /** True for attributes the HTML Standard lists as obsolete (non-conforming, yet still links). */
+  /** Listed as obsolete (non-conforming, yet still links). */
   readonly obsolete: boolean;
   /** Where the standard defines the content attribute. */
   readonly spec: string;
   /**
-   * The IDL attribute that reflects it as a URL on each of `elements`, or
-   * null when there is none: the attribute is reflected as a plain string
-   * (`a.ping`, `img.srcset`, `body.background`, `object.archive`), or not at
-   * all (`itemid`, `html.manifest`, the elements HTML no longer defines:
-   * `applet`, `bgsound`), or is SVG's (see `getSVGHref`).
+   * The IDL attribute that reflects it as a URL, or null: reflected as a
+   * plain string (`a.ping`, `img.srcset`), not at all (`itemid`, `applet`),
+   * or SVG's (see `getSVGHref`).
    */
   readonly reflection: URLReflection | null;
 }
@@ -153,17 +131,10 @@ const svgPresentation = "https://www.w3.org/TR/SVG2/styling.html#PresentationAtt
 const obsolete = true;
 
 /**
- * Every URL-bearing attribute docbase knows, in the order of the HTML
- * Standard's attribute index, then the obsolete ones, then SVG. A row
- * covers the elements whose attribute the standard defines in one place;
- * an element has at most one row per attribute.
- *
- * Elements in the HTML namespace match by local name; `<meta content>` is
- * a link only with `http-equiv="refresh"` (ASCII case-insensitive). In SVG,
- * `href` and `xlink:href` are URLs on every element (SVG 2 gives `href` to
- * every element that references another resource), and so are `url()`
- * references in the presentation attributes that take one.
- *
+ * Every URL-bearing attribute docbase knows, in the order of HTML's attribute
+ * index, then the obsolete ones, then SVG; an element has at most one row per
+ * attribute. `<meta content>` is a link only with `http-equiv="refresh"`. In
+ * SVG, `href` and `xlink:href` are URLs on every element.
  * @example
  * ```ts
  * catalogue.filter((row) => row.kind === "srcset").map((row) => row.attribute); // ["imagesrcset", "srcset"]

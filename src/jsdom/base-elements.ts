@@ -1,7 +1,7 @@
 /**
- * Watching the base elements that can decide a window document's base URL:
- * the first one with an href and those before it, whose href changes are
- * observed and reported to the document's context.
+ * Watching the base elements that can decide a window document's base URL
+ * (the first with an href and those before it): their href changes are
+ * reported to the document's context.
  *
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
  *
@@ -26,10 +26,7 @@ export class BaseElements {
   readonly #document: DocumentLike;
   readonly #tree: ElementTree<object>;
   readonly #observer: DocumentObserver;
-  /**
-   * The base elements that can decide the document base URL, with their href as #observe last
-   * saw it, in tree order; the last one has an href, unless none has.
-   */
+  /** The base elements that count, in tree order, with their href as last seen; the last has an href unless none has. */
   #bases = new Map<ElementLike, string | null>();
   /** The first base element with an href as #observe last found it, or null. */
   #first: ElementLike | null = null;
@@ -41,18 +38,12 @@ export class BaseElements {
   }
 
   /**
-   * Has the observer observe the href of every base element that can decide
-   * the document base URL: the first one with an href, and those before it
-   * in tree order (one of them may get an href), or all of them when none
-   * has one. A base element after the first one with an href decides
-   * nothing while that one stays before it; this runs again when that may
-   * have changed: a base element's href changed, a base element inserted (or
-   * moved), the first one removed. Observing a base element again, or one
-   * that decides nothing any more, is harmless.
+   * Observes the href of the first base element with an href and of those
+   * before it (one may get an href), or of all when none has one. It runs
+   * again whenever that set may change (an href changed, a base inserted, the
+   * first one removed).
    *
-   * Optimisation: in the head when it holds one with an href, without a
-   * walk of the whole document (the head precedes the rest of the document
-   * in tree order).
+   * Optimisation: only the head is searched when it holds one with an href.
    */
   observe(): void {
     const observer = this.#observer;
@@ -81,13 +72,11 @@ export class BaseElements {
   }
 
   /**
-   * Reports to `context` the base elements that count whose href is not the
-   * one last seen (an href attribute changed somewhere), and finds the base
-   * elements that count again if one did.
+   * Reports to `context` the counted base elements whose href changed, and
+   * finds them again if one did.
    *
-   * Optimisation: the attribute records are not matched to their elements;
-   * the few base elements that count are looked at instead (none, on most
-   * pages; one, on most others).
+   * Optimisation: the few counted base elements are looked at instead of
+   * matching the records to their elements.
    */
   check(context: DOMContext | null): void {
     let changed = false;

@@ -1,8 +1,7 @@
 /**
- * The document contexts of one installation: its window document's, and
- * the context any node read through its getters belongs to (a frame's or
- * container's document, a declarative shadow root's, a document without a
- * window).
+ * The document contexts of one installation: its window document's, and the
+ * context of any node read through its getters (a frame's or container's
+ * document, a declarative shadow root's, a document without a window).
  *
  * @module
  */
@@ -84,18 +83,16 @@ export class DocumentContexts {
   }
 
   /**
-   * The context of a node's node document, the installation's records taken.
-   * Documents other than the window's (createHTMLDocument, DOMParser, …) get
-   * one on first use: URL about:blank and no about base URL, as the HTML
-   * Standard gives synthetic documents.
+   * The context of a node's node document, the records taken. A document
+   * without a window gets one on first use: URL about:blank, no about base
+   * URL, as the standard gives synthetic documents.
    */
   contextOf(node: NodeLike): DOMContext {
     const document = (node.ownerDocument ?? node) as DocumentLike;
     const own = this.documentContext;
     if (document === this.#window.document && own !== null) return own;
-    // jsdom 31 keeps a declarative shadow root (<template shadowrootmode>) as a template, whose
-    // contents' ownerDocument is the inert document: the standard's parser attaches a shadow root
-    // whose node document is this document instead (see document-base's declarative-shadow-root.ts).
+    // jsdom 31 keeps a declarative shadow root as a template, whose contents' ownerDocument is the
+    // inert document; its node document is this one (see document-base's declarative-shadow-root.ts).
     if (own !== null && document !== node && contextImpl(own).declarativeShadowRootDocument(node) === this.#window.document) {
       return own;
     }
@@ -106,9 +103,8 @@ export class DocumentContexts {
       if (records.length > 0) other.context.notifyMutation(records as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
       return other.context;
     }
-    // A document of another installed window (a frame's, or its container's: a node of this
-    // window adopted there keeps this window's getters): that installation's context, brought up
-    // to date as its own reads bring it (records, encoding, URL).
+    // A document of another installed window (a frame's, or its container's): that installation's
+    // context, brought up to date as its own reads do.
     const view = (document as { readonly defaultView?: unknown }).defaultView;
     const owner = view === null || typeof view !== "object" ? undefined : installations.get(view);
     if (owner !== undefined && owner !== this.#owner) {
@@ -123,9 +119,8 @@ export class DocumentContexts {
     const observer = new this.#window.MutationObserver((records) => {
       context.notifyMutation(records as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
     });
-    // What the context acts on (the values of that document's elements are not cached): the tree,
-    // base elements' href and, with xml:base on, every attribute (xml:base is namespaced, and an
-    // attributeFilter never matches a namespaced attribute).
+    // The context acts on the tree, base elements' href and, with xml:base, every attribute (an
+    // attributeFilter never matches a namespaced one).
     observer.observe(document, {
       subtree: true,
       childList: true,

@@ -1,8 +1,7 @@
 /**
  * The MutationObserver of a window's document: its tree, the attributes of
- * its iframes and of the base elements that count, and the URL content
- * attributes of every element while observing them pays; with the
- * attribute epoch the read cache compares against.
+ * its iframes and base elements, and every element's URL content attributes
+ * while observing them pays; with the attribute epoch the read cache uses.
  *
  * @module
  */
@@ -23,25 +22,13 @@ const baseAttributes = { attributes: true, attributeFilter: ["href"] };
 /**
  * The window document's observer.
  *
- * Optimisation: whether the URL attributes of every element are observed
- * is decided by what the document sees, as each way costs where the other
- * does not.
- *
- * - Observed ("trusting"): jsdom makes a MutationRecord for every change of
- *   a URL content attribute in the document (about eight attribute reads'
- *   worth), and a read whose element's attribute epoch is current uses its
- *   cached value without a call to jsdom.
- * - Not observed: setting an attribute costs nothing more, and every read
- *   compares the element's attribute with the one its value came from (one
- *   call to jsdom).
- *
- * It starts observed. When the records cost more than the reads they
- * spare (eight reads' worth a record, against one a read served without a
- * call, counting at most 256 of those, with a margin of 64), the
- * attributes are not observed any more; after 64 reads in a row whose
- * attribute had not changed, they are again.
- * Either way every value is current: only what a read costs changes. (With
- * xml:base on, every attribute is observed, always.)
+ * Optimisation: observing every element's URL attributes makes a record per
+ * change (about eight attribute reads' worth) and lets a read at the current
+ * epoch skip jsdom; not observing them makes every read compare its
+ * attribute. It starts observed, stops when the records cost more than the
+ * reads they spare (counting at most 256 reads, with a margin of 64), and
+ * starts again after 64 reads in a row whose attribute had not changed.
+ * Either way every value is current. With xml:base, all are observed.
  *
  * @example
  * ```ts
@@ -60,9 +47,8 @@ export class DocumentObserver {
   /** The balance between the records' cost and the reads they spare. */
   #credit = 0;
   /**
-   * The attribute epoch: bumped when an observed URL content attribute changed anywhere in the
-   * document, and at every read while the attributes are not observed. A cached value seen at
-   * the current epoch is known to come from the element's attribute.
+   * Bumped when an observed URL attribute changed anywhere, and at every read
+   * while they are not observed: a value seen at the current epoch is current.
    */
   epoch = 0;
 

@@ -1,7 +1,7 @@
 /**
  * The frames of a window's document: an installation in each iframe's
- * window, with the about base URL its document takes from its container,
- * and the document an `<iframe srcdoc>` gets.
+ * window, with the about base URL it takes from its container, and the
+ * document an `<iframe srcdoc>` gets.
  *
  * https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element
  *
@@ -17,9 +17,7 @@ import type { PropertyPatches } from "./property-patches.ts";
 import { type DocumentLike, type DOMContext, type ElementLike, interfaceOf, type NodeLike, type WindowLike } from "./window.ts";
 
 /**
- * Where an about:blank or about:srcdoc document's about base URL comes
- * from, as a frame's installation is made with it.
- *
+ * Where an about:blank or about:srcdoc frame document's about base URL comes from.
  * @example
  * ```ts
  * const origin: FrameOrigin = { aboutBaseURL: "https://example.com/docs/", documentURL: "about:srcdoc" };
@@ -83,9 +81,9 @@ export class Frames {
   readonly #host: FramesHost;
   readonly #frames = new Map<ElementLike, { window: object; child: FrameInstallation; srcdoc: string | null }>();
   #observer: DocumentObserver | null = null;
-  /** The window's own `length` getter (the property is replaceable by scripts), if it has one. */
+  /** The window's own `length` getter (scripts may replace the property). */
   readonly #windowLength: (() => unknown) | undefined;
-  /** The iframe's original `contentWindow` getter, if the window has one. */
+  /** The iframe's original `contentWindow` getter. */
   readonly #contentWindow: ((this: object) => unknown) | undefined;
 
   constructor(host: FramesHost) {
@@ -97,25 +95,18 @@ export class Frames {
     this.#contentWindow = iframe === undefined ? undefined : host.patches.originalOf(iframe, "contentWindow")?.get;
   }
 
-  /** The iframes installed into. */
   iframes(): IterableIterator<ElementLike> {
     return this.#frames.keys();
   }
 
-  /**
-   * Takes every iframe of the document, when it is activated; `observer`
-   * (null: none) then observes the attributes that navigate them.
-   */
+  /** Takes every iframe of the document; `observer` (null: none) then observes the attributes that navigate them. */
   activate(document: DocumentLike, observer: DocumentObserver | null): void {
     this.#observer = observer;
-    // Optimisation: a frame is only processed when it has a content window, and a document
-    // whose window has no child navigables has none: `window.length`
-    // (https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-length, "the number of
-    // document-tree child navigables") is 0. jsdom keeps it as a count, updated whenever one of
-    // the document's iframes gets or loses its window, so the walk below, which costs as much as
-    // a walk of the whole tree, is skipped for the pages that have no iframe.
+    // Optimisation: without child navigables (`window.length`, which jsdom keeps as a count:
+    // https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-length) there is no
+    // frame to process, and the walk of the whole tree is skipped.
     if (this.#childNavigables() === 0) return;
-    // getElementsByTagName: jsdom answers it much faster than querySelectorAll.
+    // Optimisation: jsdom answers getElementsByTagName much faster than querySelectorAll.
     const existing = document.getElementsByTagName("iframe");
     for (let i = 0; i < existing.length; i++) {
       const iframe = existing[i]!;
@@ -124,11 +115,9 @@ export class Frames {
   }
 
   /**
-   * Installs into the frame's window, if it has one, and for srcdoc frames
-   * parses the srcdoc document. Does nothing for a frame whose window and
-   * srcdoc are as they were.
-   *
-   * https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes
+   * https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes —
+   * installs into the frame's window, if any, and parses a srcdoc document;
+   * nothing when window and srcdoc are as they were.
    */
   processFrame(iframe: ElementLike): void {
     this.#observer?.observeFrame(iframe);
@@ -150,16 +139,13 @@ export class Frames {
       return;
     }
 
-    // Deviation: the HTML Standard snapshots the creator's base URL when the frame's document is
-    // created. docbase sees the frame when it next takes the mutation records (at the next read
-    // through docbase, or in a microtask), and takes the base URL at the frame's position in tree
-    // order, as the parser's order gives it; a `<base>` inserted by script before the iframe
-    // between insertion and the next read is the one case that differs.
+    // Deviation: the standard snapshots the creator's base URL when the frame's document is
+    // created; docbase takes it when it next takes the records, at the frame's place in tree
+    // order. Only a `<base>` inserted by script before the iframe in between differs.
     const aboutBaseURL = creationBaseURL(this.#host.contextOf(iframe), iframe);
     let origin: FrameOrigin;
     if (srcdoc !== null) {
-      // "If element has a srcdoc attribute specified": an about:srcdoc document, whose about base
-      // URL is the container document's base URL.
+      // "If element has a srcdoc attribute specified": about:srcdoc, with the container's base URL.
       origin = { aboutBaseURL, documentURL: "about:srcdoc" };
     } else if (isAboutBlank(frameWindow.document.URL)) {
       // A document whose URL matches about:blank takes its creator's base URL.
@@ -171,13 +157,11 @@ export class Frames {
     installations.set(frameWindow, child);
     this.#frames.set(iframe, { window: frameWindow, child, srcdoc });
     if (srcdoc !== null) child.populateSrcdoc(srcdoc);
-    // Optimisation: a frame navigated to a URL whose document its parser has yet to build is
-    // activated as a window's document is: when parsing ends, or at the first read, so that the
-    // parser's insertions are not observed one by one.
+    // Optimisation: a frame whose parser is still building its document is activated when
+    // parsing ends (or at the first read), so that the parser's insertions are not observed.
     if (srcdoc !== null || origin.aboutBaseURL !== null || frameWindow.document.readyState !== "loading") child.activate();
   }
 
-  /** Uninstalls from every frame. */
   uninstall(): void {
     for (const { child } of this.#frames.values()) child.uninstall();
     this.#frames.clear();
@@ -192,10 +176,9 @@ export class Frames {
 }
 
 /**
- * Parses `srcdoc` into a frame's document (document.open/write/close) and
- * makes its URL about:srcdoc; `patches` are the frame installation's.
- *
- * https://html.spec.whatwg.org/multipage/iframe-embed-object.html#attr-iframe-srcdoc
+ * https://html.spec.whatwg.org/multipage/iframe-embed-object.html#attr-iframe-srcdoc —
+ * parses `srcdoc` into a frame's document (open/write/close) and makes its
+ * URL about:srcdoc; `patches` are the frame installation's.
  *
  * @example
  * ```ts
@@ -205,7 +188,7 @@ export class Frames {
  */
 export function populateSrcdoc(document: DocumentLike, patches: PropertyPatches, srcdoc: string): void {
   for (const key of ["URL", "documentURI"]) {
-    // jsdom has no srcdoc documents: the document keeps about:blank as its URL otherwise.
+    // jsdom has no srcdoc documents: the URL would stay about:blank.
     patches.accessor(document, key, () => "about:srcdoc");
   }
   document.open();
@@ -214,13 +197,10 @@ export function populateSrcdoc(document: DocumentLike, patches: PropertyPatches,
 }
 
 /**
- * The about base URL of a frame created now in the container document of
- * `context`: document-base's `frameCreationBaseURL`, serialized.
+ * document-base's `frameCreationBaseURL`, serialized.
  *
- * Optimisation: that is the document base URL or the fallback base URL, so
- * when the two are the same URL (a document without `<base href>`, most of
- * them) it is that URL, without frameCreationBaseURL's walk of the tree up
- * to the frame through jsdom's wrappers.
+ * Optimisation: it is the document base URL or the fallback base URL, so
+ * when those are equal (no `<base href>`) the walk up to the frame is skipped.
  */
 function creationBaseURL(context: DOMContext, iframe: ElementLike): string {
   const documentBase = serializeURL(documentBaseURL(context));

@@ -1,10 +1,8 @@
 /**
- * One installation per test-environment window, shared by the entry points
- * for test frameworks (`docbase/jsdom/setup`, `docbase/jsdom/jest-environment`):
- * whichever runs first installs, the other finds that installation. It is kept
- * on the window under a registered symbol, so that two copies of docbase (the
- * one Jest's environment loads in Node and the one a test file loads in the
- * window's context) find the same one.
+ * One installation per test-environment window, shared by `docbase/jsdom/setup`
+ * and `docbase/jsdom/jest-environment`: kept on the window under a registered
+ * symbol, so that two copies of docbase (Jest's in Node, a test file's in the
+ * window) find the same one.
  *
  * @module
  */

@@ -1,9 +1,7 @@
 /**
- * install(window): makes a jsdom window resolve URLs as a browser does, from
- * docbase's layers, through jsdom's public surface (interface prototypes,
- * MutationObserver, document.open/write/close) and one internal object, the
- * document's (`window._document`), whose URL record is followed (see
- * document-url.ts).
+ * install(window): makes a jsdom window resolve URLs as a browser does,
+ * through jsdom's public surface and one internal object, the document's
+ * URL record (see document-url.ts).
  *
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
  *
@@ -17,24 +15,15 @@ import type { WindowLike } from "./window.ts";
 
 /**
  * Makes a jsdom window resolve URLs as a browser does. Call it from JSDOM's
- * `beforeParse(window)`, so that docbase sees the document from its first
- * node; calling it later works too.
+ * `beforeParse(window)` (later works too).
  *
- * What changes: `Node.prototype.baseURI`; the URL decomposition attributes
- * of `<a>` and `<area>` (href, origin, protocol, username, password, host,
- * hostname, port, pathname, search, hash, toString); every reflected URL
- * attribute (img.src, link.href, form.action, button.formAction, base.href,
- * q/blockquote/ins/del cite, …); `<iframe srcdoc>` documents; about:blank
- * frames' base URL; queries in each document's own encoding (UTF-16
- * documents use UTF-8; a frame loaded from a URL uses its own, not its
- * container's); the document's URL followed through pushState, replaceState
- * and fragment navigations. The document's context is made, and its frames
- * installed, when parsing ends. Values are cached per element with the
- * content attribute they came from, and kept coherent by a MutationObserver
- * (of the tree, of base elements and iframes, and, while that pays, of the
- * URL attributes) whose pending records are taken synchronously before each
- * read, with the document's URL record.
- * Throws a TypeError when `window` is already installed.
+ * What changes: `Node.prototype.baseURI`; the URL attributes of `<a>` and
+ * `<area>`; every reflected URL attribute (img.src, form.action, base.href,
+ * …); `<iframe srcdoc>` documents and about:blank frames' base URL; queries
+ * in each document's own encoding; the document's URL followed through
+ * history changes. Values are cached per element and kept current by a
+ * MutationObserver whose records are taken before each read. Throws a
+ * TypeError when `window` is already installed.
  *
  * @example
  * ```ts

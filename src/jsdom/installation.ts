@@ -1,7 +1,6 @@
 /**
  * What an installation is to its caller: the options of `install`, the
- * handle it returns, and the warnings and base-URL changes that handle
- * reports.
+ * handle it returns, and the warnings and base-URL changes it reports.
  *
  * @module
  */
@@ -19,11 +18,9 @@ import type { DocumentLike, NodeLike, WindowLike } from "./window.ts";
  */
 export interface InstallOptions {
   /**
-   * Resolve `xml:base` attributes (XML Base), as older HTML drafts required:
-   * those in the XML namespace, and on SVG and MathML elements the
-   * `xml:base` the HTML parser leaves without a namespace (HTML 5's parser
-   * put it in the XML namespace). Off by default: browsers ignore xml:base
-   * today.
+   * Resolve `xml:base` attributes (XML Base), as older HTML drafts did: in the
+   * XML namespace, and on SVG and MathML elements without one. Off by
+   * default: browsers ignore xml:base today.
    */
   readonly xmlBase?: boolean | undefined;
   /**
@@ -35,10 +32,7 @@ export interface InstallOptions {
 
 /**
  * A base-URL change in one of the installation's documents: the affected
- * root nodes (the whole document, an element whose xml:base changed, a moved
- * subtree), the old and the new base URL. Reported when docbase observes it
- * (see {@link Installation.onBaseURLChange}).
- *
+ * roots, the old and the new base URL (see {@link Installation.onBaseURLChange}).
  * @example
  * ```ts
  * handle.onBaseURLChange(({ document, oldBaseURL, newBaseURL }) => console.log(document.URL, oldBaseURL, "→", newBaseURL));
@@ -64,41 +58,25 @@ export interface JSDOMBaseURLChange {
  * ```
  */
 export interface Installation {
-  /** The window it was installed in. */
   readonly window: WindowLike;
   /**
-   * Calls `listener` when a base URL in the window's documents (its frames'
-   * documents included) is observed to have changed: at the next read
-   * through docbase (a URL getter, `baseURI`, a frame's `contentDocument`),
-   * or in a microtask after the change (when the MutationObserver delivers
-   * its records, or after jsdom changes the document's URL), whichever comes
-   * first. Changes between two observations are coalesced: one call, from
-   * the base URL last reported to the current one, and none when the base
-   * URL is back where it was (1,000 `<base>` toggles with no read in between
-   * give no call; a read after each gives 1,000). Returns a function that
-   * removes the listener.
-   *
-   * Why not one call per intermediate state: nothing can have read the base
-   * URL in between, a browser has no such event at all, and replaying every
-   * intermediate tree would need a synchronous hook into every jsdom
-   * mutation, which costs every page what only a listener would use.
+   * Calls `listener` when a base URL in the window's documents (frames
+   * included) is observed to have changed: at the next read through docbase
+   * or in a microtask after the change, whichever comes first. Changes
+   * between two observations are coalesced into one call, or none when the
+   * base URL is back where it was: nothing can have read it in between, and
+   * a browser has no such event at all. Returns a function that removes it.
    */
   onBaseURLChange(listener: (change: JSDOMBaseURLChange) => void): () => void;
   /**
-   * What docbase noticed and cannot mend in jsdom, for the window's
-   * documents and its frames', in the order noticed (checked once per
-   * document, when it is activated). Today one kind: `late-encoding` — a
-   * document whose `<meta charset>` (or `http-equiv=content-type`) names
-   * another encoding than the one jsdom decoded it with, as a page whose
-   * declaration comes after its first 1,024 bytes (where the sniffing
-   * prescan stops) is: a browser would "change the encoding" and reparse
-   * (unless a BOM or the transport's charset fixed it), jsdom does not. Its
-   * text and its query encoding are then jsdom's, not a browser's; pass the
-   * encoding to JSDOM (`contentType: "text/html; charset=shift_jis"` with a
-   * buffer, or a charset in the served Content-Type).
+   * What docbase noticed and cannot mend in jsdom, in the window's documents
+   * and its frames', checked once per document. One kind today:
+   * `late-encoding`, a `<meta charset>` naming another encoding than jsdom
+   * decoded with (a declaration past the prescan's 1,024 bytes), where a
+   * browser would reparse. Pass the encoding to JSDOM (`contentType`) instead.
    */
   readonly warnings: readonly InstallationWarning[];
-  /** Restores plain jsdom behaviour in the window and in the frames it installed into. */
+  /** Restores plain jsdom in the window and the frames it installed into. */
   uninstall(): void;
 }
 
@@ -116,9 +94,9 @@ export interface Installation {
 export interface InstallationWarning {
   readonly type: "late-encoding";
   readonly document: DocumentLike;
-  /** The encoding the document's `<meta>` declares (after the HTML Standard's UTF-16 → UTF-8 and x-user-defined → windows-1252). */
+  /** The encoding the `<meta>` declares (UTF-16 read as UTF-8, x-user-defined as windows-1252, as HTML says). */
   readonly declared: string;
-  /** The encoding jsdom decoded it with (`document.characterSet`). */
+  /** `document.characterSet`. */
   readonly used: string;
   readonly message: string;
 }

@@ -8,19 +8,11 @@
  * module.exports = { testEnvironment: "docbase/jsdom/jest-environment" };
  * ```
  *
- * Jest's own `testEnvironment: "jsdom"` cannot be used: jest-environment-jsdom
- * 30 bundles jsdom 26, whose window has no `TextEncoder`, so docbase cannot
- * even be imported in it (`docbase/jsdom/setup` throws a TypeError that says
- * so). This environment is the same one, built by Jest's
- * `@jest/environment-jsdom-abstract` (an optional peer dependency, like
- * `jsdom`) on the project's own jsdom, so its `testEnvironmentOptions` (`url`,
- * `html`, `userAgent`, …) are Jest's. Where `jsdom` resolves to a version
- * outside the peer dependency range, importing this module throws a
- * TypeError that names the version to install. docbase is installed from
- * Node.js, as `install(dom.window)` is anywhere else: the test files need no
- * ES module support (no `--experimental-vm-modules`) and import nothing. A test file
- * run with Jest's ES module support may still import `installation` from
- * `docbase/jsdom/setup`, which finds this installation.
+ * Jest's own `testEnvironment: "jsdom"` bundles jsdom 26, whose window has no
+ * `TextEncoder`, so docbase cannot run in it. This is the same environment,
+ * built by `@jest/environment-jsdom-abstract` on the project's jsdom (so its
+ * `testEnvironmentOptions` are Jest's); docbase is installed from Node.js,
+ * so test files import nothing and need no ES module support.
  *
  * @example
  * ```js
@@ -42,20 +34,17 @@ import type { Installation } from "./installation.ts";
 import { installOnce } from "./install-once.ts";
 import type { WindowLike } from "./window.ts";
 
-// The package's types are CommonJS (`export default` read as `module.exports.default`), but its
-// "import" export condition (build/index.mjs) default-exports the class itself, which is what Node gives here.
-// The class's type is read the CommonJS way under every module setting (`resolution-mode: "require"`), so that
-// this module's declaration file names the same class to a nodenext, node16, bundler or preserve project (a
-// default import means module.exports to the first two and its `default` to the others).
+// The package's types are CommonJS, but its "import" condition default-exports the class itself, which is
+// what Node gives here; the type is read the CommonJS way (`resolution-mode: "require"`) so that the
+// declaration names the same class under every module setting.
 type JSDOMEnvironmentClass = typeof import("@jest/environment-jsdom-abstract", { with: { "resolution-mode": "require" } }).default;
 const BaseJSDOMEnvironment = jestJSDOMEnvironment as unknown as JSDOMEnvironmentClass;
 
 /** The jsdom versions docbase supports: its `jsdom` peer dependency range, `>=31.0.0 <32.0.0`. */
 const supportedJSDOMMajor = 31;
 
-// The jsdom this module imports is whichever `jsdom` resolves to from docbase: without the project's own jsdom 31,
-// it can be the jsdom 26 that jest-environment-jsdom brings (hoisted). One error that says so, instead of a quiet
-// environment on a jsdom docbase is not tested with.
+// `jsdom` may resolve to the jsdom 26 jest-environment-jsdom hoists: one error that says so, rather than a
+// quiet environment on an untested jsdom.
 const jsdomVersion = (createRequire(import.meta.url)("jsdom/package.json") as { version: string }).version;
 if (Number.parseInt(jsdomVersion, 10) !== supportedJSDOMMajor) {
   throw new TypeError(
@@ -65,8 +54,7 @@ if (Number.parseInt(jsdomVersion, 10) !== supportedJSDOMMajor) {
 
 /**
  * Jest's jsdom environment on the project's jsdom, with docbase installed in
- * its window when it is made. The default export, as Jest expects of a
- * `testEnvironment` module.
+ * its window; the default export, as Jest expects.
  *
  * @example
  * ```js

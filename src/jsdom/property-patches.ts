@@ -17,6 +17,13 @@ interface Patch {
  * The properties one installation replaced, in order, so that `restore()`
  * puts back exactly what was there (in reverse order), including the absence
  * of a property that jsdom does not define (button.formAction).
+ *
+ * @example
+ * ```ts
+ * const patches = new PropertyPatches();
+ * patches.accessor(document, "URL", () => "about:srcdoc");
+ * patches.restore(); // document.URL is jsdom's again
+ * ```
  */
 export class PropertyPatches {
   readonly #patches: Patch[] = [];

@@ -100,8 +100,7 @@ export function patchPrototypes(window: WindowLike, patches: PropertyPatches, sy
   }
 
   // Reflected URL attributes (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes),
-  // as the catalogue of URL-bearing attributes lists them (url-utils' reflectedURLAttributes is derived from it),
-  // on the interface of each element that has them: button.formAction, which jsdom lacks, included.
+  // from the catalogue, on each element's interface: button.formAction, which jsdom lacks, included.
   for (const entry of reflectedURLAttributes) {
     if (entry.kind === "hyperlink") continue;
     const prototype = prototypeOfElement(window, entry.element);

@@ -1,7 +1,6 @@
 /**
  * The per-element cache of the values docbase's getters return for the
- * elements of a window document's tree, with the hyperlink getters' fast
- * path.
+ * elements of a window document's tree, with the hyperlink getters' fast path.
  *
  * @module
  */
@@ -51,23 +50,15 @@ export interface CacheHost {
   sync(): void;
 }
 
-/**
- * Whether an element is an HTML `a` or `area` element (the elements with
- * HTMLHyperlinkElementUtils), learned once per cache entry from its local
- * name and namespace, which never change.
- */
+/** An entry's `kind`: whether the element is an HTML `a` or `area`; its name and namespace never change. */
 const UNKNOWN = 0;
 const HYPERLINK = 1;
 const OTHER = 2;
 
-/** A cache entry's `url` while only its serialization has been made (see #hyperlinkAttribute). */
+/** An entry's `url` while only its serialization has been made. */
 const NOT_PARSED: unique symbol = Symbol("not parsed");
 
-/**
- * A value a patched getter computed, the content attribute (null: absent)
- * it was computed from, and the attribute epoch at which that attribute was
- * last seen to be the element's.
- */
+/** A value a patched getter computed, the content attribute it came from (null: absent), and the attribute epoch it was last checked at. */
 interface CachedValue {
   readonly attribute: string | null;
   readonly value: string;
@@ -75,48 +66,38 @@ interface CachedValue {
 }
 
 /**
- * What the getters cached for one element of the window's document, in the
- * window document's context. Every value is a function of the element's
- * kind, its node document (its base URL, encoding and URL) and one content
- * attribute of the element, which it is kept with (see #entryOf).
+ * What the getters cached for one element of the window's document. Every
+ * value is a function of the element's kind, its node document and one
+ * content attribute (see #entryOf).
  */
 interface CacheEntry {
   /**
-   * The generation at which the element was last found in the document's
-   * tree. While it is the current one, no node was inserted or removed and
-   * the base URL did not change since: the element is still in the tree, so
-   * its node document is still the window's document, with the same base
-   * URL.
+   * The generation the element was last found in the tree at. While it is
+   * current, no node was inserted or removed and the base URL did not change,
+   * so its node document and base URL are the same.
    */
   readonly generation: number;
-  /** UNKNOWN, HYPERLINK or OTHER; it never changes. */
   kind: number;
   /**
-   * For an `a` or `area`, on the fast path (see #hyperlinkAttribute): the
-   * href attribute (null: absent) that `url` (null: absent or failure) and
-   * `href` were computed from, undefined when nothing was, and the attribute
-   * epoch at which it was last seen to be the element's.
+   * The fast path's (see #hyperlinkAttribute) href attribute (null: absent)
+   * that `url` and `href` came from, undefined when none, and its epoch.
    */
   hrefAttribute: string | null | undefined;
   epoch: number;
   /** {@link NOT_PARSED} while only `href` has been asked for (see #hyperlinkAttribute). */
   url: Readonly<URLRecord> | null | typeof NOT_PARSED;
-  /** Optimisation: `url` serialized (the href getter's value), once asked for. */
+  /** Optimisation: `url` serialized, once asked for. */
   href: string | undefined;
-  /** The values computed by url-utils, by IDL attribute name; null until one is. */
+  /** The values computed by url-utils, by IDL attribute name. */
   values: Map<string, CachedValue> | null;
 }
 
 /**
- * Optimisation: the values read through the patched getters, per element.
- * Each of jsdom's own DOM calls costs a few hundred nanoseconds (wrapper
- * conversions, brand checks), and a getter of plain jsdom parses again and
- * looks for the base element again: a repeated read that makes no such
- * call (but for the observer's records), or one while the attributes are
- * not observed, is what makes docbase's getters fast. Only elements in the
- * window document's tree are cached: theirs are the insertions and removals
- * observed. Each read has the host take the pending mutation records first.
- *
+ * Optimisation: the values read through the patched getters, per element of
+ * the window document's tree (the only one whose insertions and removals are
+ * observed). A plain jsdom getter parses again and finds the base element
+ * again, and each jsdom call crosses its wrappers; a repeated read here makes
+ * no such call. Each read has the host take the pending mutation records first.
  * @example
  * ```ts
  * const cache = new ReadCache(installation, document, native, known, contexts, false);
@@ -131,10 +112,10 @@ export class ReadCache {
   readonly #known: KnownNodeDocument;
   readonly #contexts: CacheContexts;
   readonly #xmlBase: boolean;
-  /** The window document's observer, while values are cached (nothing is in a window without one). */
+  /** The window document's observer, while values are cached. */
   #observer: DocumentObserver | null = null;
   readonly #entries = new WeakMap<object, CacheEntry>();
-  /** Bumped when nodes are inserted or removed, or the base URL changes: every entry is then stale. */
+  /** Bumped when nodes are inserted or removed or the base URL changes: every entry is then stale. */
   #generation = 0;
 
   constructor(host: CacheHost, document: DocumentLike, native: NativeFunctions, known: KnownNodeDocument, contexts: CacheContexts, xmlBase: boolean) {
@@ -157,10 +138,8 @@ export class ReadCache {
   }
 
   /**
-   * A reflected URL attribute's getter (`img.src`, …: `compute`), whose
-   * content attribute is `contentAttribute`: from the cache when the
-   * attribute is the one the value was computed from, else computed (and
-   * cached when the element is in the window document's tree).
+   * A reflected URL attribute's getter (`compute`) whose content attribute is
+   * `contentAttribute`: cached while that attribute is unchanged.
    */
   read(element: ElementLike, name: string, contentAttribute: string, compute: Compute): string {
     this.#host.sync();
@@ -188,10 +167,9 @@ export class ReadCache {
   }
 
   /**
-   * An HTMLHyperlinkElementUtils getter of an `a` or `area` element
-   * (https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils):
-   * url-utils' `getHyperlinkAttribute(context, element, name)` (which
-   * `compute` is), cached as {@link read} caches, with the href attribute.
+   * An HTMLHyperlinkElementUtils getter
+   * (https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils),
+   * `compute` being url-utils' `getHyperlinkAttribute`, cached with the href attribute.
    */
   readHyperlink(element: ElementLike, name: HyperlinkAttributeName, compute: Compute): string {
     this.#host.sync();
@@ -223,13 +201,13 @@ export class ReadCache {
     return this.#hyperlinkAttribute(element, entry, name, href, compute);
   }
 
-  /** A hyperlink getter's value from the url of the fast path (see #hyperlinkAttribute). */
+  /** A hyperlink getter's value from the fast path's url. */
   #fromURL(entry: CacheEntry, name: HyperlinkAttributeName): string {
     const href = entry.hrefAttribute as string | null;
     let url = entry.url;
     if (url === NOT_PARSED) {
       if (name === "href") return entry.href!;
-      // The entry is of the current generation: the document's base URL is the one `href` was made with.
+      // The entry is current: the base URL is the one `href` was made with.
       url = entry.url = encodingParseURL(this.#contexts.documentContext!, href as string);
     }
     if (name === "href") return (entry.href ??= hyperlinkAttributeOfURL("href", url, href));
@@ -237,34 +215,23 @@ export class ReadCache {
   }
 
   /**
-   * The cache entry of `element` when it is in the window document's tree
-   * (made now if it has none for the current generation), else null: the
-   * values of other elements are not cached, as their insertions and
-   * removals are not observed.
+   * The entry of `element` when it is in the window document's tree (made
+   * afresh for a new generation), else null.
    *
-   * A cached value is current when the entry is of the current generation
-   * and the content attribute it was computed from is the element's now: it
-   * is a function of the element's kind (constant), its node document (the
-   * window's, as long as it is in the tree: no node was removed since) and
-   * that document's base URL, encoding and URL (a change of the base URL
-   * starts a new generation; the encoding is constant; a base element's href
-   * is observed), and that one attribute. The attribute is compared when an
-   * observed attribute changed anywhere in the document since it was last
-   * seen (the attribute epoch moved on), or at every read while the
-   * attributes are not observed; else it is known to be the same, and the
-   * value is used without a call to jsdom.
+   * A cached value is current while the entry's generation is and its
+   * content attribute is unchanged: the element's kind is constant, its node
+   * document stays the window's while no node is removed, that document's
+   * base URL changes start a new generation, its encoding is constant. The
+   * attribute is compared only when an observed attribute changed since
+   * (the epoch moved on), or at every read while attributes are not observed.
    *
-   * Optimisation: the records of attribute changes are counted, not matched
-   * to the entries. Which element one concerns (`record.target`) costs jsdom
-   * more than the attribute read it would save (it makes a cache object on
-   * the record), and setting a link's href, then reading it, is the common
-   * mutation.
+   * Optimisation: attribute records are counted, not matched to entries:
+   * `record.target` costs jsdom more than the attribute read it would save.
    */
   #entryOf(element: ElementLike): CacheEntry | null {
     if (this.#contexts.documentContext === null || this.#observer === null) return null;
     const entry = this.#entries.get(element);
-    // Optimisation: an entry of the current generation says that the element is still in the
-    // tree (see CacheEntry.generation), without asking jsdom again.
+    // Optimisation: a current entry says that the element is still in the tree.
     if (entry !== undefined && entry.generation === this.#generation) return entry;
     if (this.#native.getRootNode.call(element) !== this.#document) return null;
     const fresh: CacheEntry = {
@@ -281,18 +248,12 @@ export class ReadCache {
   }
 
   /**
-   * `compute(context, element)` for an element that #entryOf found in the
-   * window document's tree, in the window document's context.
+   * `compute(context, element)` in the window document's context, for an
+   * element #entryOf found in its tree.
    *
-   * Optimisation: while it runs, the installation's adapter answers the
-   * element's node document (https://dom.spec.whatwg.org/#concept-node-document)
-   * itself: the document-base and url-utils layers ask for it on every
-   * computation (twice for a hyperlink attribute), and each `ownerDocument`
-   * costs a call through jsdom's wrappers. The answer is right: a node in a
-   * document's tree has that document as its node document, the element is
-   * in the window document's tree (its entry is of the current generation),
-   * and a getter's computation only reads the tree, so nothing moves it
-   * before the answer is forgotten (in `finally`).
+   * Optimisation: meanwhile the adapter answers the element's node document
+   * itself, saving an `ownerDocument` call per question. The answer is right:
+   * the element is in the window document's tree, and a getter only reads.
    */
   #computeInTree(element: ElementLike, compute: Compute): string {
     const known = this.#known;
@@ -307,28 +268,16 @@ export class ReadCache {
   }
 
   /**
-   * An HTMLHyperlinkElementUtils getter's value for an element in the
-   * window document's tree whose href attribute is `href`:
-   * `getHyperlinkAttribute(context, element, name)`.
+   * `getHyperlinkAttribute(context, element, name)` for an element in the
+   * window document's tree whose href attribute is `href`.
    *
-   * Optimisation: every getter reads only the element's url after
-   * "reinitialize url" and its href attribute
-   * (https://html.spec.whatwg.org/multipage/links.html#reinitialise-url), and
-   * that url is the href attribute encoding-parsed relative to the element's
-   * node document, unless "reinitialize url" keeps the url the element
-   * holds (url-utils' `keepsHyperlinkURL`, by its `isKeptHyperlinkURL`).
-   * That url is computed here, kept in the cache entry for the element's
-   * other getters, and handed to url-utils' own getter steps
-   * (`hyperlinkAttributeOfURL`): no jsdom call but the attribute, which the
-   * caller has read. url-utils' general path makes three more per element
-   * (local name, namespace, node document) and keeps a state of its own.
-   *
-   * It is url-utils' value exactly: url-utils computes the value when the
-   * element holds a url that is kept, and when the url just parsed is one,
-   * so that it holds it from now on as the standard does. With xml:base on,
-   * an element's base URL is its own, and url-utils computes every value;
-   * it also throws for an element that is not an HTML `a` or `area` (a
-   * getter called on another object).
+   * Optimisation: the getters read only the url after "reinitialize url" and
+   * href, and that url is href encoding-parsed against the node document
+   * unless url-utils' `keepsHyperlinkURL` says it is kept. It is parsed here,
+   * kept for the element's other getters, and handed to url-utils' getter
+   * steps (`hyperlinkAttributeOfURL`), saving url-utils' three jsdom calls
+   * per element. url-utils computes the value itself with xml:base on, for
+   * an element other than `a` or `area`, and for a kept blob: url.
    */
   #hyperlinkAttribute(element: ElementLike, entry: CacheEntry, name: HyperlinkAttributeName, href: string | null, compute: Compute): string {
     const context = this.#contexts.documentContext!;
@@ -339,13 +288,11 @@ export class ReadCache {
     ) {
       return this.#viaURLUtils(element, entry, name, href, compute);
     }
-    // "Set the url", step 3: encoding-parse the href attribute relative to the node document
-    // (the window's document: the element is in its tree).
+    // "Set the url", step 3: encoding-parse href relative to the node document (the window's).
     if (name === "href") {
-      // Optimisation: the href getter's value is the url serialized, which
-      // encodingParseAndSerializeURL makes without a record for the common
-      // shapes; the record is parsed when another getter asks (#fromURL), or
-      // now for a blob: URL, which may be one "reinitialize url" keeps.
+      // Optimisation: encodingParseAndSerializeURL makes href's value without a record for
+      // the common shapes; the record is parsed when another getter asks, or now for a
+      // blob: URL, which "reinitialize url" may keep.
       const serialized = href === null ? null : encodingParseAndSerializeURL(context, href);
       if (serialized === null || !serialized.startsWith("blob:")) {
         const value = serialized ?? hyperlinkAttributeOfURL("href", null, href);
@@ -357,7 +304,7 @@ export class ReadCache {
     return this.#keep(entry, href, url, name, hyperlinkAttributeOfURL(name, url, href));
   }
 
-  /** Keeps `value`, the getter `name`'s, in the entry, with the href attribute and url it came from. */
+  /** Keeps `value`, the getter `name`'s, with the href attribute and url it came from. */
   #keep(entry: CacheEntry, href: string | null, url: CacheEntry["url"], name: HyperlinkAttributeName, value: string): string {
     entry.hrefAttribute = href;
     entry.epoch = this.#observer!.epoch;
@@ -366,7 +313,7 @@ export class ReadCache {
     return value;
   }
 
-  /** A hyperlink getter's value computed by url-utils, kept in the entry with the href attribute `href`. */
+  /** A hyperlink getter's value computed by url-utils, kept with the href attribute. */
   #viaURLUtils(element: ElementLike, entry: CacheEntry, name: HyperlinkAttributeName, href: string | null, compute: Compute): string {
     // The fast path's url, if any, is of another href attribute.
     entry.hrefAttribute = undefined;
@@ -377,7 +324,7 @@ export class ReadCache {
     return value;
   }
 
-  /** Whether `element` is an HTML `a` or `area` (see CacheEntry.kind), asked of jsdom once per entry. */
+  /** Whether `element` is an HTML `a` or `area`, asked of jsdom once per entry. */
   #kindOf(context: DOMContext, element: ElementLike, entry: CacheEntry): number {
     if (entry.kind === UNKNOWN) entry.kind = isHyperlinkElement(context, element) ? HYPERLINK : OTHER;
     return entry.kind;

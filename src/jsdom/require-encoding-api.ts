@@ -1,13 +1,9 @@
 /**
- * Imported by `docbase/jsdom/setup` before the rest of docbase: docbase
- * encodes and decodes with the Encoding Standard's `TextEncoder` and
- * `TextDecoder`, from the global object, as soon as it is imported. A setup
- * file runs in the test environment's window, where they are the window's;
- * a jsdom older than docbase supports has none. That is the window of Jest's
- * own `testEnvironment: "jsdom"` (jest-environment-jsdom 30 runs jsdom 26):
- * instead of "ReferenceError: TextEncoder is not defined" from inside
- * docbase, importing the setup there throws one TypeError that names the
- * supported jsdom and the environment to use.
+ * Imported by `docbase/jsdom/setup` first: docbase needs the global
+ * `TextEncoder` and `TextDecoder` as soon as it is imported, and the window
+ * of an older jsdom (Jest's own jsdom environment) has none. There,
+ * importing the setup throws one TypeError naming the jsdom and environment
+ * to use.
  *
  * @module
  */

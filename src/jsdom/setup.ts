@@ -1,8 +1,6 @@
 /**
- * `docbase/jsdom/setup` — one line for the jsdom environments of test
- * frameworks, where the document is made before any test code runs:
- * importing this module installs docbase into the global `window` (see
- * `install`), after parsing, as `install` supports.
+ * `docbase/jsdom/setup` — for the jsdom environments of test frameworks:
+ * importing it installs docbase into the global `window` (see `install`).
  *
  * Vitest (`vitest.config.ts`):
  *
@@ -10,19 +8,11 @@
  * export default defineConfig({ test: { environment: "jsdom", setupFiles: ["docbase/jsdom/setup"] } });
  * ```
  *
- * Jest: use the `docbase/jsdom/jest-environment` entry point instead, which
- * installs docbase itself (Jest's own `testEnvironment: "jsdom"` runs jsdom
- * 26, whose window lacks the `TextEncoder` docbase needs: there, importing
- * this module throws a TypeError that says so). A test file run with Jest's
- * ES module support may import {@link installation} from this module, which
- * finds that environment's installation.
- *
- * A window this module or the Jest environment already installed into is
- * left as it is (a setup file that runs twice in one environment does nothing
- * the second time); one that `install` was called on by other code throws
- * install's "already installed" TypeError. Without
- * a global `window` (a `node` environment), importing it throws a TypeError
- * that says so.
+ * Jest: use `docbase/jsdom/jest-environment` instead (Jest's own jsdom lacks
+ * `TextEncoder`); a test file may still import {@link installation} from here.
+ * A window already installed by this module or that environment is left as
+ * it is; one `install` was called on elsewhere throws; without a global
+ * `window`, importing it throws a TypeError that says so.
  *
  * @example
  * ```ts

@@ -13,15 +13,11 @@ import type { DocumentLike, ElementLike, MutationObserverLike, MutationRecordSha
  * `namespaceURI` getters and MutationObserver `takeRecords`, taken from its
  * interface prototypes at install and called with `.call`.
  *
- * Optimisation: `element.getAttributeNS(…)` looks the method up along the
- * element's prototype chain (HTMLAnchorElement, HTMLElement, Element), whose
- * objects are new in every jsdom window: once a process has seen a few
- * windows, each such lookup is megamorphic. The functions are the ones
- * those lookups find: an element that reaches docbase's getters has this
- * window's prototypes (jsdom makes a node's wrapper in the window that makes
- * the node; adopting it elsewhere keeps it). A page script that replaces one
- * of them is not called, as a browser's own getters call none.
- *
+ * Optimisation: `element.getAttributeNS(…)` goes through prototypes that are
+ * new in every jsdom window, so after a few windows each lookup is
+ * megamorphic; an element that reaches docbase's getters has this window's
+ * prototypes, so these are the functions such a lookup finds. A page
+ * script's replacement is not called, as a browser's own getters call none.
  * @example
  * ```ts
  * const native: NativeFunctions = nativeFunctions(window);

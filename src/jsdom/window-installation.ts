@@ -1,8 +1,8 @@
 /**
- * One window's installation: it wires the parts (contexts, observer, read
- * cache, base elements, frames, document URL, prototypes) to the window's
- * document when parsing ends, brings them up to date before each read, and
- * takes them off again.
+ * One window's installation: wires the parts (contexts, observer, read cache,
+ * base elements, frames, document URL, prototypes) to the window's document
+ * when parsing ends, brings them up to date before each read, and takes them
+ * off again.
  *
  * @module
  */
@@ -50,7 +50,6 @@ const ENCODING_PENDING = 4;
  */
 export class WindowInstallation implements Installation, FrameInstallation, Synced, CacheHost {
   readonly window: WindowLike;
-  /** The window's document (a window keeps its Document object). */
   readonly #document: DocumentLike;
   readonly #options: InstallOptions;
   readonly #container: Container | null;
@@ -62,22 +61,19 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
   readonly #frames: Frames;
   readonly #url: DocumentURLWatch;
   readonly #native: NativeFunctions;
-  /** The tree adapter of the installation's contexts (see window-functions.ts). */
+  /** See window-functions.ts. */
   readonly #adapter: DocumentBaseTreeAdapter<DOMTreeAdapterMap>;
-  /** The observer of the window's document, once active (null in a window without MutationObserver). */
+  /** Once active (null in a window without MutationObserver). */
   #observer: DocumentObserver | null = null;
-  /** The base elements that count, once active (null without an observer, or with xml:base: every attribute is observed). */
+  /** The base elements that count, once active (null without an observer, or with xml:base). */
   #bases: BaseElements | null = null;
   #installed = true;
   #active = false;
   /**
-   * What sync() has to look at besides the mutation records, as bits: URL_CHANGED, the
-   * document's URL may have changed; URL_UNWATCHED, the window tells no change of it, so every
-   * read compares it; ENCODING_PENDING, the document may still get its own encoding (see
-   * #checkEncoding).
-   *
-   * Optimisation: one field, so that a read with nothing of the kind pending (all but a few)
-   * tests one number.
+   * What sync() looks at besides the records: URL_CHANGED (the document's
+   * URL may have changed), URL_UNWATCHED (no change is told, so every read
+   * compares it), ENCODING_PENDING (see #checkEncoding). Optimisation: one
+   * number for a read to test.
    */
   #pending = 0;
 
@@ -115,15 +111,11 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
       createChild: (frameWindow, origin) => new WindowInstallation(frameWindow, options, { origin, listeners: this.#listeners, warnings: this.#warnings }),
     });
     if (document.readyState === "loading") {
-      // Optimisation: while the parser builds the document, nothing reads it through docbase, and
-      // observing every node the parser inserts would cost more than the whole parse. The
-      // document's context is made, and its frames taken, at the first read, when a listener is
-      // added, or when parsing ends, whichever comes first. Parsing ends with "the end"
-      // (https://html.spec.whatwg.org/multipage/parsing.html#the-end), whose first step sets the
-      // document's readiness to "interactive" and fires readystatechange synchronously, before
-      // any deferred script, DOMContentLoaded, or the caller's code after `new JSDOM()` runs:
-      // frames are then installed before anyone can reach them. DOMContentLoaded stays as a
-      // fallback for a listener that stops the event.
+      // Optimisation: observing every node the parser inserts would cost more than the parse.
+      // The context is made at the first read, a listener, or the end of parsing, whichever is
+      // first: "the end" (https://html.spec.whatwg.org/multipage/parsing.html#the-end) fires
+      // readystatechange synchronously before any deferred script or the caller's code runs.
+      // DOMContentLoaded is a fallback for a listener that stops the event.
       const onReadyStateChange = (): void => {
         if (document.readyState === "loading") return;
         document.removeEventListener("readystatechange", onReadyStateChange);
@@ -151,11 +143,8 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
     this.#url.take();
     this.#pending &= ~URL_CHANGED;
     this.#contexts.documentContext = documentContextOf<DOMTreeAdapterMap>(document) ?? this.#contexts.create(document, aboutBaseURL, origin?.documentURL);
-    // A frame navigated to a URL: jsdom makes its window and document when the iframe gets the
-    // URL, with the container document's encoding, and sets the document's own (from the
-    // response's Content-Type, its BOM or its <meta charset>) only when the response has
-    // arrived, right before its parser starts. Until the document has a node, its encoding may
-    // still change (see #checkEncoding).
+    // A frame navigated to a URL: jsdom gives its document the container's encoding and sets its
+    // own only right before its parser starts; until it has a node, it may change (#checkEncoding).
     if (origin !== undefined && aboutBaseURL === null && document.readyState === "loading" && document.firstChild === null) {
       this.#pending |= ENCODING_PENDING;
     }
@@ -199,10 +188,7 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
     return this.#contexts.documentContext;
   }
 
-  /**
-   * Takes the pending mutation records synchronously, so that a read right
-   * after a mutation is never stale.
-   */
+  /** Takes the pending mutation records synchronously, so that a read after a mutation is never stale. */
   sync(): void {
     if (!this.#active) this.activate();
     if (this.#pending !== 0) this.#takePending();
@@ -213,15 +199,13 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
     observer.beforeRead();
   }
 
-  /** What sync() has to look at besides the records (see #pending). */
   #takePending(): void {
     const pending = this.#pending;
     if ((pending & ENCODING_PENDING) !== 0) this.#checkEncoding();
     if ((pending & (URL_CHANGED | URL_UNWATCHED)) !== 0) {
       this.#pending &= ~URL_CHANGED;
       if (this.#url.changed()) {
-        // Cached values depend on the document's URL through its base URL only; the generation
-        // moves on anyway, as a URL change is rare.
+        // Cached values depend on the URL only through the base URL; a URL change is rare, so all go.
         this.#cache.invalidate();
         this.#url.follow(this.#contexts.documentContext);
       }
@@ -229,13 +213,10 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
   }
 
   /**
-   * A frame navigated to a URL whose document had no node yet when it was
-   * activated (see activate): once it has one, its parser has started, with
-   * the document's own encoding, which URL queries in it use
-   * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url:
-   * "the document's character encoding"; each document has its own, a frame
-   * loaded from a URL included). A context made with its container's
-   * encoding is made again.
+   * A frame navigated to a URL, once its document has a node, has its own
+   * encoding, which its URL queries use
+   * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url):
+   * a context made with the container's encoding is made again.
    */
   #checkEncoding(): void {
     const document = this.#document;
@@ -256,8 +237,7 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
   #process(records: ArrayLike<MutationRecordShape>): void {
     if (!this.#installed) return;
     const xmlBase = this.#options.xmlBase === true;
-    // The frames to process, and the records the document's context has to learn of; made when
-    // needed.
+    // The frames to process, and the records the document's context has to learn of.
     let frames: Set<ElementLike> | null = null;
     let forContext: MutationRecordShape[] | null = null;
     // Whether the base elements that count may be others now.
@@ -278,9 +258,8 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
           if (isHTMLIFrame(target)) (frames ??= new Set()).add(target);
           continue;
         }
-        // Optimisation: which element a record concerns is not asked (`record.target` costs jsdom
-        // more than the other fields: it makes a cache object on the record). Only an href can be
-        // a base element's, and only a src or a srcdoc an iframe's: those few are looked at below.
+        // Optimisation: `record.target` costs jsdom more than the other fields (it makes a cache
+        // object), so it is asked only of an href (a base's?) or a src or srcdoc (an iframe's?).
         const name = record.attributeName;
         if (name === "href") hrefs = true;
         else if (name === "src" || name === "srcdoc") sources = true;
@@ -289,9 +268,7 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
         const added = record.addedNodes;
         const removed = record.removedNodes;
         if (added.length > 0 || removed.length > 0) this.#cache.invalidate();
-        // A base element inserted may come before the first one with an href now (even that one,
-        // moved): the base elements that count are found again. One removed may have been the
-        // first with an href: those after it count now.
+        // An inserted base may now be first; a removed one may have been: find them again.
         for (let j = 0; j < added.length; j++) if (collect(added[j]!, (frames ??= new Set()))) bases = true;
         for (let j = 0; j < removed.length; j++) collect(removed[j]!, (frames ??= new Set()));
         if (removed.length > 0 && this.#bases?.firstRemoved() === true) bases = true;
@@ -299,13 +276,12 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
       }
     }
     if (attributes > 0) this.#observer?.attributesChanged(attributes);
-    // The document's context learns of the mutations that concern it (a base element inserted,
-    // removed or changed, xml:base, …); its base-URL change listener starts a new generation.
+    // The context learns of the mutations that concern it; its base-URL change listener starts a
+    // new generation.
     const context = this.#contexts.documentContext;
     if (forContext !== null) context?.notifyMutation(forContext as unknown as ArrayLike<MutationRecordLike<DOMTreeAdapterMap>>);
     if (hrefs) this.#bases?.check(context);
     if (bases) this.#bases?.observe();
-    // processFrame does nothing for a frame whose window and srcdoc are as they were.
     if (sources) for (const iframe of this.#frames.iframes()) (frames ??= new Set()).add(iframe);
     if (frames !== null) for (const iframe of frames) this.#frames.processFrame(iframe);
   }
@@ -331,10 +307,7 @@ export class WindowInstallation implements Installation, FrameInstallation, Sync
   }
 }
 
-/**
- * Adds `root` and the iframes under it to `frames` (iteratively: trees may
- * be deep); returns whether there is an HTML base element among them.
- */
+/** Adds `root` and the iframes under it to `frames` (iteratively); whether an HTML base element is among them. */
 function collect(root: NodeLike, frames: Set<ElementLike>): boolean {
   if (root.nodeType !== 1 && root.nodeType !== 11) return false;
   let bases = false;

@@ -9,10 +9,24 @@
 
 import type { DocumentContext, DOMDocument, DOMElement, DOMNode, DOMTreeAdapterMap } from "../document-base/index.ts";
 
-/** A DOM node as the integration reads it. */
+/**
+ * A DOM node as the integration reads it.
+ *
+ * @example
+ * ```ts
+ * const node: NodeLike = window.document.body;
+ * ```
+ */
 export type NodeLike = DOMNode;
 
-/** An element as the integration reads it. */
+/**
+ * An element as the integration reads it.
+ *
+ * @example
+ * ```ts
+ * const a = window.document.querySelector("a") as unknown as ElementLike;
+ * ```
+ */
 export interface ElementLike extends DOMElement {
   readonly firstElementChild: ElementLike | null;
   getAttribute(qualifiedName: string): string | null;
@@ -22,7 +36,14 @@ export interface ElementLike extends DOMElement {
   compareDocumentPosition(other: NodeLike): number;
 }
 
-/** A document as the integration reads it. */
+/**
+ * A document as the integration reads it.
+ *
+ * @example
+ * ```ts
+ * const document: DocumentLike = window.document;
+ * ```
+ */
 export interface DocumentLike extends DOMDocument {
   readonly documentElement: ElementLike | null;
   getElementsByTagNameNS(namespace: string | null, localName: string): ArrayLike<ElementLike>;
@@ -38,7 +59,14 @@ export interface DocumentLike extends DOMDocument {
   close(): void;
 }
 
-/** A mutation record (https://dom.spec.whatwg.org/#interface-mutationrecord), the fields used here. */
+/**
+ * A mutation record (https://dom.spec.whatwg.org/#interface-mutationrecord), the fields used here.
+ *
+ * @example
+ * ```ts
+ * const records: ArrayLike<MutationRecordShape> = observer.takeRecords();
+ * ```
+ */
 export interface MutationRecordShape {
   readonly type: string;
   readonly target: NodeLike;
@@ -47,14 +75,28 @@ export interface MutationRecordShape {
   readonly attributeName: string | null;
 }
 
-/** https://dom.spec.whatwg.org/#interface-mutationobserver */
+/**
+ * https://dom.spec.whatwg.org/#interface-mutationobserver
+ *
+ * @example
+ * ```ts
+ * const observer: MutationObserverLike = new window.MutationObserver(() => {});
+ * ```
+ */
 export interface MutationObserverLike {
   observe(target: NodeLike, options: Record<string, unknown>): void;
   takeRecords(): ArrayLike<MutationRecordShape>;
   disconnect(): void;
 }
 
-/** An interface object (`window.HTMLAnchorElement`, …). */
+/**
+ * An interface object (`window.HTMLAnchorElement`, …).
+ *
+ * @example
+ * ```ts
+ * const anchor: InterfaceObject | null = interfaceOf(window, "HTMLAnchorElement");
+ * ```
+ */
 export interface InterfaceObject {
   readonly prototype: object;
 }

@@ -7,8 +7,8 @@
  * @module
  */
 
-import htmlEncodingSniffer from "html-encoding-sniffer";
-import { type EncodingName, getEncoding } from "../core/index.ts";
+import type { EncodingName } from "../core/index.ts";
+import { prescanEncoding } from "./encoding-prescan.ts";
 
 /**
  * What decided a document's encoding: its byte order mark, the encoding
@@ -41,8 +41,8 @@ export interface SniffedEncoding {
   readonly bomLength: number;
 }
 
-/** What the prescan answers when it finds no declaration: no encoding's name. */
-const NOT_DECLARED = "";
+/** How many bytes the prescan reads: "User agents are encouraged to only prescan the first 1024 bytes." */
+const PRESCAN_BYTES = 1024;
 
 /**
  * https://encoding.spec.whatwg.org/#bom-sniff — the encoding a byte order
@@ -66,9 +66,8 @@ export function bomSniff(bytes: Uint8Array): "UTF-8" | "UTF-16LE" | "UTF-16BE" |
  * the encoding of a document that starts with `bytes` (the prescan reads
  * its first 1024): the BOM, else `given` (an encoding the caller names, as
  * a transport layer's charset), else the encoding the prescan finds
- * declared (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding,
- * html-encoding-sniffer's), else windows-1252, the default of the "all
- * other locales" row.
+ * declared (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),
+ * else windows-1252, the default of the "all other locales" row.
  *
  * @example
  * ```ts
@@ -81,7 +80,7 @@ export function sniffEncoding(bytes: Uint8Array, given: EncodingName | undefined
   const bom = bomSniff(bytes);
   if (bom !== null) return { encoding: bom, confidence: "certain", source: "bom", bomLength: bom === "UTF-8" ? 3 : 2 };
   if (given !== undefined) return { encoding: given, confidence: "certain", source: "given", bomLength: 0 };
-  const declared = htmlEncodingSniffer(bytes, { defaultEncoding: NOT_DECLARED });
-  if (declared !== NOT_DECLARED) return { encoding: getEncoding(declared) ?? "windows-1252", confidence: "tentative", source: "declaration", bomLength: 0 };
+  const declared = prescanEncoding(bytes.subarray(0, PRESCAN_BYTES));
+  if (declared !== null) return { encoding: declared, confidence: "tentative", source: "declaration", bomLength: 0 };
   return { encoding: "windows-1252", confidence: "tentative", source: "default", bomLength: 0 };
 }

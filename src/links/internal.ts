@@ -1,8 +1,9 @@
 /**
  * The links layer's face to the rest of the package (the command): what
- * one reading of a document tells beyond its links, and the fragment
- * targets and their matching. Not a public entry point: these names may
- * change with the command.
+ * one reading of a document tells beyond its links, the fragment targets
+ * and their matching, and the encoding sniffing (for work that must know
+ * before it reads whether a file can be decoded). Not a public entry
+ * point: these names may change with the command.
  *
  * @example
  * ```ts
@@ -16,6 +17,6 @@
 
 export { readLinks, type LinksRead, type ReadWants } from "./read-links.ts";
 export { type BaseElement, type BaseElementStatus } from "./base-elements.ts";
-export { type EncodingSource } from "./encoding-sniffing.ts";
+export { type EncodingSource, sniffEncoding } from "./encoding-sniffing.ts";
 export { documentFragmentTargets, extractLinksAndTargets, type DocumentTargets } from "./fragment-targets.ts";
 export { findPotentialIndicatedElement, removeFragmentDirective, selectIndicatedPart, type FragmentTargets } from "./indicated-part.ts";

@@ -1,8 +1,7 @@
 /**
- * What every algorithm of this layer shares: the loose type map the
- * implementation works with, describing an element in messages, and the
- * "set the content attribute" step with its report to the document context.
- * Internal module: not part of the public face.
+ * What this layer's algorithms share: the loose type map, describing an
+ * element in messages, and "set the content attribute" with its report to
+ * the document context. Internal.
  *
  * @module
  */
@@ -11,9 +10,8 @@ import type { DocumentBaseTreeAdapter, DocumentContext, TreeAdapterTypeMap } fro
 import { HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE } from "../html/index.ts";
 
 /**
- * The type map the implementation works with: every node is an opaque
- * object, and the adapter knows what it is. (The public functions are typed
- * with the caller's own map.)
+ * The type map of the implementation: every node an opaque object the
+ * adapter knows (the public functions use the caller's map).
  *
  * @example
  * ```ts
@@ -82,11 +80,10 @@ export function describeElement(adapter: LooseAdapter, element: object): string 
 }
 
 /**
- * https://dom.spec.whatwg.org/#concept-element-attributes-set-value — sets
- * the content attribute through the adapter, then reports the change to the
- * context (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext),
- * unless the context observes the tree itself and will see it anyway. The
- * report is what makes a `base` element's new href take effect at once.
+ * https://dom.spec.whatwg.org/#concept-element-attributes-set-value through
+ * the adapter, then reported to the context
+ * (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext)
+ * unless it observes the tree itself: so a `base`'s new href takes effect at once.
  *
  * @example
  * ```ts

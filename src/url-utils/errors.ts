@@ -1,8 +1,6 @@
 /**
- * The error this layer raises for misuse: asking for an interface an
- * element does not have (`hyperlink()` on a `div`, `src` of a `form`).
- * Bad URLs are never errors: a URL that does not parse is a value (the
- * getters return what the web platform returns for it).
+ * The error this layer raises for misuse: asking for an interface an element
+ * does not have. A URL that does not parse is a value, never an error.
  *
  * @module
  */
@@ -10,12 +8,10 @@
 import { brandedError, brandGuard } from "../core/branded-error.ts";
 
 /**
- * Thrown when an element does not have the IDL attribute or interface asked
- * for: {@link hyperlink} on anything but an HTML `a` or `area`, a reflected
- * URL attribute the element does not reflect, or the SVG `href` of an
- * element that has none. It is a `TypeError` whose message names the
- * element and the attribute. Use {@link isURLUtilsError} rather than
- * `instanceof` to recognise it across realms.
+ * Thrown when an element does not have the interface or IDL attribute asked
+ * for ({@link hyperlink} on a `div`, `src` of a `form`, the SVG `href` of an
+ * element without one): a `TypeError` naming both. Recognise it with
+ * {@link isURLUtilsError}, which works across realms.
  *
  * @example
  * ```ts

@@ -1,13 +1,10 @@
 /**
- * docbase/url-utils — the HTML Standard's URL attributes of elements, over
- * any tree: HTMLHyperlinkElementUtils for `a` and `area` (href, origin,
- * protocol, username, password, host, hostname, port, pathname, search,
- * hash, toString), the reflected URL attributes (`img.src`, `link.href`,
- * `form.action`, `button.formAction`, `base.href`, `img.lowsrc`, …), the
- * `href` of SVG elements, and the catalogue of URL-bearing attributes they
- * are derived from. Each getter resolves against the element's current base
- * URL with its document's encoding, as a browser does; each setter writes
- * the content attribute through the tree adapter. *
+ * docbase/url-utils — the HTML Standard's URL attributes of elements over any
+ * tree: HTMLHyperlinkElementUtils for `a` and `area`, the reflected URL
+ * attributes (`img.src`, `form.action`, `base.href`, …) and SVG's `href`.
+ * Getters resolve against the element's current base URL with its
+ * document's encoding; setters write the content attribute through the adapter.
+ *
  * @example
  * ```ts
  * import { parse } from "parse5";

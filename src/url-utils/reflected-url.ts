@@ -1,17 +1,9 @@
 /**
- * Reflected URL attributes: the IDL attributes of HTML elements that
- * reflect a content attribute containing a URL (`img.src`, `link.href`,
- * `form.action`, …), over any tree, derived from the catalogue of
- * URL-bearing attributes (src/html/url-attribute-catalogue.ts).
+ * Reflected URL attributes over any tree: the IDL attributes of HTML
+ * elements that reflect a content attribute containing a URL (`img.src`,
+ * `form.action`, …), derived from src/html's catalogue.
  *
  * https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes
- *
- * A getter resolves again against the base URL of the moment (WPT
- * dynamic-urls), so its cache is checked against the base URL record.
- * Three getters have their own rules: `form.action` and `formAction` give
- * the node document's URL for a missing or empty attribute; `base.href`
- * parses against the fallback base URL; `a.href` and `area.href` are
- * HTMLHyperlinkElementUtils' href.
  *
  * @module
  */
@@ -43,24 +35,20 @@ export type { ReflectedURLAttributeKind, ReflectedURLAttributeName } from "../ht
 export interface ReflectedURLAttribute {
   /** The HTML element's local name. */
   readonly element: string;
-  /** The IDL attribute. */
   readonly name: ReflectedURLAttributeName;
-  /** The content attribute it reflects (no namespace). */
+  /** No namespace. */
   readonly contentAttribute: string;
   readonly kind: ReflectedURLAttributeKind;
-  /** Whether the HTML Standard lists it among obsolete features (it still defines it). */
+  /** Listed among obsolete features (the HTML Standard still defines it). */
   readonly obsolete: boolean;
-  /** Where the HTML Standard defines it. */
   readonly spec: string;
 }
 
 /**
  * Every IDL attribute of an HTML element that reflects a content attribute
- * "defined as containing a URL", with where the HTML Standard says so, in
- * element order (then in the catalogue's order): the rows of the
- * {@link catalogue} that have a `reflection`, one entry per element. Not
- * here: attributes that hold URLs but reflect them as plain strings
- * (`a.ping`, `img.srcset`, `body.background`), and SVG's `href` (see
+ * "defined as containing a URL": the {@link catalogue}'s rows with a
+ * `reflection`, one entry per element, in element order. Not here: URLs
+ * reflected as plain strings (`a.ping`, `img.srcset`) and SVG's `href` (see
  * {@link getSVGHref}).
  *
  * @example
@@ -84,7 +72,6 @@ export const reflectedURLAttributes: readonly ReflectedURLAttribute[] = (() => {
   return Object.freeze(entries);
 })();
 
-/** Local name → its entries. */
 const byElement: ReadonlyMap<string, readonly ReflectedURLAttribute[]> = (() => {
   const map = new Map<string, ReflectedURLAttribute[]>();
   for (const e of reflectedURLAttributes) {
@@ -110,8 +97,8 @@ function entryOf(context: LooseContext, element: object, name: string): Reflecte
 }
 
 /**
- * The reflected URL attributes `element` has (an empty list for an element
- * that has none, or that is not an HTML element).
+ * The reflected URL attributes `element` has (none for an element that is not
+ * an HTML element).
  *
  * @example
  * ```ts
@@ -128,16 +115,14 @@ export function reflectedURLAttributesOf<T extends TreeAdapterTypeMap>(
 
 // --- The cache ---------------------------------------------------------------------------
 
-/** One cached getter result; an element's entries form a short list (one per content attribute read). */
+/** One cached getter result; an element's entries form a list, one per content attribute. */
 interface CachedURL {
   readonly namespace: string | null;
   readonly localName: string;
   context: LooseContext;
-  /** The content attribute's value it was computed from. */
   value: string;
-  /** The base URL record it was parsed against. */
   base: Readonly<URLRecord>;
-  /** The serialized URL, or null on failure. */
+  /** null: failure. */
   result: string | null;
   next: CachedURL | null;
 }
@@ -146,15 +131,12 @@ const cache = new WeakMap<object, CachedURL>();
 
 /**
  * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-and-serializing-a-url —
- * `value` encoding-parsed and serialized relative to `element`'s node
- * document, or null on failure. Cached per element and attribute. Internal:
- * shared with svg-uri-reference.ts, not part of the public face.
+ * `value` relative to `element`'s node document, or null on failure.
+ * Internal: shared with svg-uri-reference.ts.
  *
- * Optimisation: the result is a pure function of the value, the base URL
- * and the document's encoding; the document-base layer replaces the base
- * URL record whenever the base URL changes, so an unchanged value with the
- * same record gives the cached result.
- *
+ * Optimisation: cached per element and attribute, keyed on the value and the
+ * base URL record, which document-base replaces whenever the base URL changes
+ * (WPT dynamic-urls).
  * @example
  * ```ts
  * // <img src="logo.png"> in https://example.com/dir/page
@@ -178,7 +160,7 @@ export function cachedEncodingParseAndSerialize(
     }
   }
   if (found !== null && found.context === context && found.value === value && found.base === base) return found.result;
-  // Deviation (opt-in): with the context's xmlBase option, relative to the element's base URL.
+  // Deviation (opt-in): with the xmlBase option, relative to the element's base URL.
   const result = encodingParseAndSerializeURL(context, value, element);
   if (found === null) cache.set(element, { namespace, localName, context, value, base, result, next: first ?? null });
   else {
@@ -192,20 +174,12 @@ export function cachedEncodingParseAndSerialize(
 
 // --- The algorithms ----------------------------------------------------------------------
 
-/**
- * https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes —
- * the getter steps of a USVString attribute whose content attribute is
- * defined as containing a URL.
- */
+/** https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes — the getter of a URL attribute. */
 function reflectURLGet(context: LooseContext, element: object, contentAttribute: string): string {
-  // 1. Let contentAttributeValue be the result of running this's get the content attribute.
   const value = context.adapter.getAttribute(element, null, contentAttribute);
-  // 2. If contentAttributeValue is null, then return the empty string.
   if (value === null) return "";
-  // 3. Let urlString be the result of encoding-parsing-and-serializing a URL given
-  //    contentAttributeValue, relative to the element's node document.
+  // 3. Encoding-parse-and-serialize it, relative to the element's node document.
   const urlString = cachedEncodingParseAndSerialize(context, element, null, contentAttribute, value);
-  // 4. If urlString is not failure, then return urlString.
   if (urlString !== null) return urlString;
   // 5. Return contentAttributeValue, converted to a scalar value string.
   return toScalarValueString(value);
@@ -225,14 +199,12 @@ function actionGet(context: LooseContext, element: object, contentAttribute: str
 }
 
 /**
- * The value of a reflected URL attribute (`img.src`, `link.href`,
- * `form.action`, `base.href`, `a.href`, …), as its getter returns it: the
- * content attribute resolved against the current base URL of the element's
- * node document, with that document's encoding for the query; the raw
- * value when it does not parse; "" when it is absent (the document URL for
- * an absent or empty `action`/`formaction`). Throws a
- * {@link URLUtilsError} when the element has no such attribute (see
- * {@link reflectedURLAttributesOf}).
+ * The value of a reflected URL attribute (`img.src`, `form.action`,
+ * `base.href`, `a.href`, …) as its getter returns it: resolved against the
+ * current base URL with the document's encoding; the raw value when it does
+ * not parse; "" when absent (the document URL for an absent or empty
+ * `action`/`formaction`). Throws a {@link URLUtilsError} when the element has
+ * no such attribute.
  *
  * @example
  * ```ts
@@ -258,7 +230,7 @@ export function getReflectedURL<T extends TreeAdapterTypeMap>(
     case "action":
       return actionGet(loose, element as object, e.contentAttribute);
     case "base":
-      // https://html.spec.whatwg.org/multipage/semantics.html#dom-base-href (a USVString).
+      // https://html.spec.whatwg.org/multipage/semantics.html#dom-base-href
       return toScalarValueString(baseElementHref(context, element));
     case "hyperlink":
       return getHyperlinkAttribute(context, element, "href");
@@ -266,11 +238,10 @@ export function getReflectedURL<T extends TreeAdapterTypeMap>(
 }
 
 /**
- * Sets a reflected URL attribute: the content attribute is set to the value
- * (converted to a scalar value string, as its IDL type USVString does),
- * through the adapter, and the change is reported to the context, so that
- * setting a `base` element's href changes the document base URL at once.
- * Throws a {@link URLUtilsError} when the element has no such attribute.
+ * Sets a reflected URL attribute's content attribute (as a USVString),
+ * reported to the context, so that a `base` element's href changes the
+ * document base URL at once. Throws a {@link URLUtilsError} when the element
+ * has no such attribute.
  *
  * @example
  * ```ts
@@ -291,7 +262,6 @@ export function setReflectedURL<T extends TreeAdapterTypeMap>(
     setHyperlinkAttribute(context, element, "href", value);
     return;
   }
-  // https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#reflecting-content-attributes-in-idl-attributes —
-  // the setter steps: "Run this's set the content attribute with the given value."
+  // The setter steps: "Run this's set the content attribute with the given value."
   setContentAttribute(loose, element as object, null, e.contentAttribute, toScalarValueString(String(value)));
 }

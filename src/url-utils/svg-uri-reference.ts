@@ -1,21 +1,11 @@
 /**
- * The `href` of SVG elements (SVGURIReference): the `href` attribute, or
- * the deprecated `xlink:href`, and the URL the SVG Standard resolves it to.
+ * The `href` of SVG elements (SVGURIReference): `href` or the deprecated
+ * `xlink:href`, and the URL it resolves to.
  *
  * https://svgwg.org/svg2-draft/types.html#InterfaceSVGURIReference and
- * https://svgwg.org/svg2-draft/linking.html#processingURL
- *
- * - `svgElement.href.baseVal` is the attribute's text, not resolved; the
- *   URL beside it is what SVG's "Generating the absolute URL" gives: in an
- *   HTML document, encoding-parsing relative to the node document (WPT
- *   query-encoding: SVG `a`, `use`, `image` and `feImage` use the document
- *   encoding); in an XML document, with the context's `xmlBase` option.
- * - `href` without a namespace wins over `xlink:href` (SVG 2, "Deprecated
- *   XLink URL reference attributes").
- * - The elements are those that include SVGURIReference in SVG 2, Filter
- *   Effects and SVG Animations; SVG 1.1's `cursor`, `tref`, `altGlyph`,
- *   `glyphRef`, `color-profile` and `font-face-uri` are gone from SVG 2 and
- *   from browsers.
+ * https://svgwg.org/svg2-draft/linking.html#processingURL ("Generating the
+ * absolute URL": in an HTML document, encoding-parsing relative to the node
+ * document, as WPT query-encoding checks for `a`, `use`, `image`, `feImage`).
  *
  * @module
  */
@@ -27,9 +17,9 @@ import { URLUtilsError } from "./errors.ts";
 import { cachedEncodingParseAndSerialize } from "./reflected-url.ts";
 
 /**
- * The local names of the SVG elements that have SVGURIReference's `href`
- * (SVG 2, Filter Effects 1, SVG Animations), as the HTML parser writes them
- * (camel case: `feImage`, `linearGradient`, …).
+ * The local names of the SVG elements with SVGURIReference's `href` (SVG 2,
+ * Filter Effects 1, SVG Animations; SVG 1.1's removed elements are not), as
+ * the HTML parser writes them.
  *
  * @example
  * ```ts
@@ -67,25 +57,16 @@ const svgURIReferenceElementSet: ReadonlySet<string> = new Set(svgURIReferenceEl
  * ```
  */
 export interface SVGHref {
-  /**
-   * https://svgwg.org/svg2-draft/types.html#__svg__SVGAnimatedString__baseVal —
-   * the `href` attribute's value, else `xlink:href`'s, else "" (as
-   * `element.href.baseVal` returns it).
-   */
+  /** https://svgwg.org/svg2-draft/types.html#__svg__SVGAnimatedString__baseVal — `href`'s value, else `xlink:href`'s, else "". */
   readonly baseVal: string;
   /** Which attribute `baseVal` came from, or null when neither is present. */
   readonly attribute: "href" | "xlink:href" | null;
-  /**
-   * The absolute URL the reference resolves to, serialized: encoding-parsed
-   * relative to the node document. Null when neither attribute is present
-   * or the value does not parse.
-   */
+  /** The URL it resolves to, serialized; null when neither attribute is present or it does not parse. */
   readonly url: string | null;
 }
 
 /**
- * Whether `element` is an SVG element with SVGURIReference's `href` (see
- * {@link svgURIReferenceElements}).
+ * Whether `element` is an SVG element with SVGURIReference's `href`.
  *
  * @example
  * ```ts
@@ -105,9 +86,8 @@ function check(context: LooseContext, element: object): void {
 }
 
 /**
- * The `href` of an SVG element: its `baseVal` (the attribute's text, as the
- * SVG DOM gives it) and the URL it resolves to. Throws a
- * {@link URLUtilsError} for an element that has no SVG href.
+ * The `href` of an SVG element: its `baseVal` and the URL it resolves to.
+ * Throws a {@link URLUtilsError} for an element that has no SVG href.
  *
  * @example
  * ```ts
@@ -124,9 +104,8 @@ export function getSVGHref<T extends TreeAdapterTypeMap>(context: DocumentContex
   const el = element as object;
   check(loose, el);
   const adapter = loose.adapter;
-  // https://svgwg.org/svg2-draft/types.html#InterfaceSVGAnimatedString — baseVal: the reflected
-  // attribute (href) when present; else, on an element that supports it, the deprecated
-  // xlink:href; else the empty string.
+  // https://svgwg.org/svg2-draft/types.html#InterfaceSVGAnimatedString — baseVal: href when present;
+  // else the deprecated xlink:href (SVG 2, "Deprecated XLink URL reference attributes"); else "".
   const href = adapter.getAttribute(el, null, "href");
   if (href !== null) {
     return { baseVal: href, attribute: "href", url: cachedEncodingParseAndSerialize(loose, el, null, "href", href) };
@@ -139,11 +118,9 @@ export function getSVGHref<T extends TreeAdapterTypeMap>(context: DocumentContex
 }
 
 /**
- * Sets `element.href.baseVal`: the `xlink:href` attribute when it is
- * present and `href` is not, else the `href` attribute (SVG 2 keeps a
- * document that uses the deprecated attribute consistent, and writes the
- * current one otherwise). The change is reported to the context. Throws a
- * {@link URLUtilsError} for an element that has no SVG href.
+ * Sets `element.href.baseVal`: `xlink:href` when it alone is present (SVG 2
+ * keeps such a document consistent), else `href`; reported to the context.
+ * Throws a {@link URLUtilsError} for an element that has no SVG href.
  *
  * @example
  * ```ts

@@ -39,10 +39,10 @@
 import { readFileSync } from "node:fs";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import fc from "fast-check";
-import htmlEncodingSniffer from "html-encoding-sniffer";
 import { defaultTreeAdapter, parse as parse5Parse, Parser, type DefaultTreeAdapterMap } from "parse5";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sniffEncoding } from "../../src/links/encoding-sniffing.ts";
 import { runTokenizer } from "../../src/links/html-tokenizer.ts";
 import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 import { cases, cdataDeviations, htmlish } from "../links/html-tokenizer-cases.ts";
@@ -90,7 +90,7 @@ const pages = corpusPages.map((page) => page.file);
 
 function readPage(page: string): string {
   const bytes = readCorpusFile(page);
-  return new TextDecoder(htmlEncodingSniffer(bytes)).decode(bytes);
+  return new TextDecoder(sniffEncoding(bytes, undefined).encoding).decode(bytes);
 }
 
 // --- The known differences -----------------------------------------------------

@@ -20,9 +20,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import fc from "fast-check";
-import htmlEncodingSniffer from "html-encoding-sniffer";
 import { defaultTreeAdapter, Parser, serialize, Token, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
+import { sniffEncoding } from "../../src/links/encoding-sniffing.ts";
 import { runTokenizer } from "../../src/links/html-tokenizer.ts";
 import { type DocumentParser, recordTokens, type Snapshot } from "./recorded-tokens.ts";
 import { corpusPages, readCorpusFile } from "../corpus-data.ts";
@@ -220,7 +220,7 @@ describe("the real pages of the corpus", () => {
   for (const { file: page } of corpusPages) {
     it(page, () => {
       const bytes = readCorpusFile(page);
-      const html = new TextDecoder(htmlEncodingSniffer(bytes)).decode(bytes);
+      const html = new TextDecoder(sniffEncoding(bytes, undefined).encoding).decode(bytes);
       expectAgreement(html, page);
     });
   }

@@ -1,14 +1,13 @@
 /**
  * `docbase base <file|-> --url U`: a document's base URL and how it is
- * derived (see `base-url-report.ts`) — its options, and the report as
- * text or JSON.
+ * derived (see `base-url-report.ts`), from the links layer's one reading
+ * of it — its options, and the report as text or JSON.
  *
  * @module
  */
 
-import { extractLinks } from "../../links/index.ts";
+import { readLinks } from "../../links/internal.ts";
 import { type BaseURLReport, baseURLReport } from "../base-url-report.ts";
-import { sniffEncoding } from "../document-text.ts";
 import { UsageError } from "../errors.ts";
 import { escapeControls, jsonLine } from "../format.ts";
 import { inputKind } from "../inputs.ts";
@@ -91,12 +90,12 @@ export async function baseCommand(input: string, options: BaseOptions, output: O
     output.err(`docbase: ${escapeControls(input)}: cannot be read: ${escapeControls((error as Error).message)}\n`);
     return 1;
   }
-  if (sniffEncoding(bytes, encoding) === "replacement") {
+  const read = readLinks(bytes, { url, encoding }, { bases: true });
+  if (read.undecodable) {
     output.err(`docbase: ${input}: cannot be decoded: its encoding is the replacement encoding\n`);
     return 1;
   }
-  const links = extractLinks(bytes, { url, encoding });
-  const report = baseURLReport(bytes, links, { url, encoding });
+  const report = baseURLReport(read, url);
   const file = kind === "stdin" ? "-" : input;
   output.out(options.json === true ? `${jsonLine({ file, ...report })}\n` : formatBaseReport(kind === "stdin" ? "<stdin>" : input, report));
   return 0;

@@ -9,7 +9,7 @@
 
 import type { Link, StreamWarning } from "../../links/index.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
-import { type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment } from "../file-task.ts";
+import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -66,11 +66,11 @@ const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
   async run(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-    const bytes = await openDocument(job, env, task.encoding);
+    const bytes = await openDocument(job, env);
     if (!(bytes instanceof Uint8Array)) return "handle" in bytes ? checkOpenFile(bytes, job, task, env) : bytes;
     const fragments = task.fragments === true;
     const { checkDocument } = await checkDocumentModule();
-    const { links, findings, pending, targets } = checkDocument(bytes, {
+    const checked = checkDocument(bytes, {
       url: job.url,
       encoding: task.encoding,
       root: task.siteRoot,
@@ -79,6 +79,8 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       rel: job.rel === "" ? null : job.rel,
       display: job.display,
     });
+    if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
+    const { links, findings, pending, targets } = checked;
     const counts: Record<string, number> = { ...checkCounts(), links, problems: findings.length };
     const lines: string[] = [];
     for (const f of findings) {

@@ -8,7 +8,7 @@
 
 import type { Link, StreamWarning } from "../../links/index.ts";
 import { feedLinkStream, noSpoolWarning, readTwice, streamFailure, warningReport } from "../document-stream.ts";
-import { type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment } from "../file-task.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts";
 import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
@@ -51,6 +51,9 @@ export interface LinksTask {
 /** The links library, loaded where files are read (see loadOnce). */
 const library = loadOnce(() => import("../../links/index.ts"));
 
+/** The links layer's one reading of a document, loaded where files are read (see loadOnce). */
+const reading = loadOnce(() => import("../../links/internal.ts"));
+
 function linkCounts(): Record<string, number> {
   return { files: 1, links: 0, shown: 0, internal: 0, external: 0, invalid: 0 };
 }
@@ -90,7 +93,7 @@ function linkLines(job: FileJob, links: readonly Link[]): string {
  */
 export const linksWork: FileWork<LinksTask> = {
   async run(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
-    const document = await openDocument(job, env, task.encoding);
+    const document = await openDocument(job, env);
     if (!(document instanceof Uint8Array)) {
       if (!("handle" in document)) return document;
       if (env.write !== undefined) return linksOfOpenFile(document, job, task, env.write);
@@ -100,8 +103,10 @@ export const linksWork: FileWork<LinksTask> = {
       });
       return { ...result, out: out + result.out };
     }
-    const { extractLinks } = await library();
-    const links = extractLinks(document, { url: job.url, encoding: task.encoding });
+    const { readLinks } = await reading();
+    const read = readLinks(document, { url: job.url, encoding: task.encoding });
+    if (read.undecodable) return failedFile(job, "undecodable", UNDECODABLE);
+    const links = read.links;
     const counts = linkCounts();
     const shown = countLinks(links, task, counts);
     const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(tableName(job), shown) : "";
@@ -224,7 +229,7 @@ async function linksOfStandardInput(job: FileJob, task: LinksTask, options: Link
   const spool = taken.spool;
   try {
     const spooled: FileJob = { ...job, path: spool.path };
-    const document = await openDocument(spooled, { site: null }, task.encoding);
+    const document = await openDocument(spooled, { site: null });
     if (document instanceof Uint8Array) return await linksWork.run(job, task, { site: null, stdin: document });
     if (!("handle" in document)) return document;
     return await linksOfOpenFile(document, job, task, write);

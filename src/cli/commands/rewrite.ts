@@ -148,8 +148,10 @@ export const rewriteWork: FileWork<RewriteTask> = {
       }
       return { index: job.index, out: "", err: "", counts: { copied: 1 } };
     }
-    const document = await openDocument(job, { site: null }, task.encoding);
+    const document = await openDocument(job, { site: null });
     if (!(document instanceof Uint8Array)) return "handle" in document ? rewriteStreamed(job, task, target, document) : document;
+    const why = await undecodable(document, task.encoding);
+    if (why !== null) return failedFile(job, "undecodable", why);
     const rewritten = await rewriteWhole(job, task, document);
     if (!("output" in rewritten)) return rewritten;
     const { output, changes } = rewritten;
@@ -313,7 +315,7 @@ export async function rewriteStream(
       await rewritePieces(job, task, taken.pieces, options, out, changes, warnings);
     } else {
       spool = taken.spool;
-      const document = await openDocument({ ...job, path: spool.path }, { site: null }, task.encoding);
+      const document = await openDocument({ ...job, path: spool.path }, { site: null });
       if (document instanceof Uint8Array) return await whole(document);
       if (!("handle" in document)) return document;
       try {

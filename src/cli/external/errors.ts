@@ -6,8 +6,7 @@
  * @module
  */
 
-/** The cross-realm brand: `Symbol.for` gives every realm the same symbol. */
-const brand = Symbol.for("docbase.ExternalCheckerError");
+import { brandedError, brandGuard } from "../../core/branded-error.ts";
 
 /**
  * A misuse of the external-link checker: its message names the option or
@@ -24,13 +23,7 @@ const brand = Symbol.for("docbase.ExternalCheckerError");
  * }
  * ```
  */
-export class ExternalCheckerError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ExternalCheckerError";
-    Object.defineProperty(this, brand, { value: true });
-  }
-}
+export class ExternalCheckerError extends brandedError("ExternalCheckerError", Error) {}
 
 /**
  * Whether `value` is an {@link ExternalCheckerError} from any realm.
@@ -41,6 +34,4 @@ export class ExternalCheckerError extends Error {
  * isExternalCheckerError(new Error("x")); // false
  * ```
  */
-export function isExternalCheckerError(value: unknown): value is ExternalCheckerError {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
+export const isExternalCheckerError = brandGuard<ExternalCheckerError>("ExternalCheckerError");

@@ -10,9 +10,8 @@
 
 import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../../../core/index.ts";
 import { SlotMemo } from "../../../core/slot-memo.ts";
-import { DEFAULT_MAX_SRCDOC_DEPTH, extractLinks, type Link } from "../../../links/index.ts";
-import { extractLinksAndTargets } from "../../../links/fragment-targets.ts";
-import type { FragmentTargets } from "../../../links/indicated-part.ts";
+import { DEFAULT_MAX_SRCDOC_DEPTH, type Link } from "../../../links/index.ts";
+import { type FragmentTargets, type LinksRead, readLinks } from "../../../links/internal.ts";
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
@@ -231,8 +230,9 @@ function fragmentFinding(link: Link, url: string, found: Destination | null, pag
   findings.push(missingFragmentFinding({ fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url }, where));
 }
 
-function baseFindings(bytes: Uint8Array, links: readonly Link[], url: string, label: string | undefined, findings: Finding[]): void {
-  const report = baseURLReport(bytes, links, { url, encoding: label });
+/** The base-URL surprises of a document: each `<base href>` that is ignored, or outside the head, or after relative links. */
+function baseFindings(read: LinksRead, url: string, findings: Finding[]): void {
+  const report = baseURLReport(read, url);
   const first = report.bases.find((b) => b.status !== "in-template" && b.status !== "in-shadow-root");
   for (const base of report.bases) {
     const common = { line: base.line, column: base.column, category: "base-url" as const, element: "base", attribute: "href", value: base.href, url: base.url };
@@ -325,7 +325,9 @@ export interface CheckDocumentOptions {
  * sorted by position: validation errors, missing files (when `root` and
  * `site` are given), missing fragments in the page itself (with
  * `fragments`; those into other pages come back in `pending`, with the
- * page's own fragment targets), base-URL surprises.
+ * page's own fragment targets), base-URL surprises — all from the links
+ * layer's one reading of it. Null when the document cannot be decoded (its
+ * encoding is the replacement encoding).
  *
  * @example
  * ```ts
@@ -336,7 +338,7 @@ export interface CheckDocumentOptions {
 export function checkDocument(
   bytes: Uint8Array,
   options: CheckDocumentOptions,
-): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } {
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } | null {
   const findings: Finding[] = [];
   const extractOptions = {
     url: options.url,
@@ -344,11 +346,11 @@ export function checkDocument(
     validate: true,
     onSrcdocTooDeep: (place: { line: number; column: number; depth: number }) => findings.push(srcdocTooDeepFinding(place)),
   };
-  let links: Link[];
+  const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true });
+  if (read.undecodable) return null;
+  const links = read.links;
   let fragments: PageFragments | null = null;
-  if (options.fragments === true) {
-    const read = extractLinksAndTargets(bytes, extractOptions);
-    links = read.links;
+  if (read.documents !== null) {
     const srcdoc = new Map<Link, FragmentTargets>();
     for (const document of read.documents) {
       if (document.links !== null) for (const link of document.links) srcdoc.set(link, document.targets);
@@ -356,12 +358,10 @@ export function checkDocument(
     const record = parseURL(options.url);
     const pageURL = record === null ? options.url : serializeURL(record, { excludeFragment: true });
     fragments = { page: read.documents[0]!.targets, srcdoc, pageURL, rel: options.rel ?? null, display: options.display ?? "this page", pending: [], checked: new Map() };
-  } else {
-    links = extractLinks(bytes, extractOptions);
   }
   validationFindings(links, findings);
   if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
-  if (links.some((l) => l.element === "base" && l.attribute === "href" && l.srcdoc === 0)) baseFindings(bytes, links, options.url, options.encoding, findings);
+  if (read.bases !== null && read.bases.length > 0) baseFindings(read, options.url, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
   return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null };
 }
