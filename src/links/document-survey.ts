@@ -107,12 +107,7 @@ class DocumentSurvey {
     const textEnd = this.consumed + this.unread.length;
     if (final || textEnd >= this.readAt) {
       const unread = this.unread;
-      let inputEnd = unread.length;
-      if (!final && inputEnd > 0) {
-        const last = unread.charCodeAt(inputEnd - 1);
-        if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
-      }
-      const read = this.source.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), this.consumed, final);
+      const read = this.source.writeUnread(unread, this.consumed, final);
       this.consumed += read;
       for (let at = unread.indexOf("\n"); at !== -1 && at < read; at = unread.indexOf("\n", at + 1)) this.line++;
       this.unread = unread.slice(read);

@@ -350,13 +350,7 @@ export class LinkStream {
     const textEnd = this.textStart + this.text.length;
     if (!final && textEnd < this.readAt) return;
     const unread = this.unread;
-    let inputEnd = unread.length;
-    if (!final && inputEnd > 0) {
-      // A CR that may be the first half of a CR LF, or a high surrogate, waits for what follows it.
-      const last = unread.charCodeAt(inputEnd - 1);
-      if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
-    }
-    const read = this.source.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), this.consumed, final);
+    const read = this.source.writeUnread(unread, this.consumed, final);
     this.consumed += read;
     this.unread = unread.slice(read);
     const waiting = textEnd - this.consumed;

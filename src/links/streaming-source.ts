@@ -191,6 +191,21 @@ export class StreamingSource {
     }
   }
 
+  /**
+   * {@link write} for the input not read yet, `unread` (from offset
+   * `origin` on): unless `final`, a CR that may be the first half of a
+   * CR LF, or a high surrogate, at its end waits for what follows it.
+   * Returns how much was read.
+   */
+  writeUnread(unread: string, origin: number, final: boolean): number {
+    let inputEnd = unread.length;
+    if (!final && inputEnd > 0) {
+      const last = unread.charCodeAt(inputEnd - 1);
+      if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
+    }
+    return this.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), origin, final);
+  }
+
   /** Removes the first `count` records (read by the caller); their attribute positions are reused once none is left. */
   take(count: number): void {
     this.tags.splice(0, count);

@@ -2,13 +2,12 @@
 // a symbolic link to the site, a look-alike temporary file in the input, standard input capped for every command
 // that reads it whole, a value with a million validation errors (heap capped), the same verdict however standard
 // input arrives, control and bidi characters escaped in JSON, and messages in the units given.
-import { spawn } from "node:child_process";
 import { chmodSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internalErrorMessage } from "../../src/cli/file-task.ts";
 import { isLinksError, LinkStream } from "../../src/links/index.ts";
-import { cleanup, docbase, ensureBuilt, jsonLines, main, repo, temporaryDirectory, writeTree } from "./helpers.ts";
+import { cleanup, docbase, docbaseBytes, ensureBuilt, jsonLines, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
@@ -16,25 +15,10 @@ afterAll(cleanup, 120_000);
 const url = "https://example.com/";
 
 /** Runs the command with node flags `nodeArgs`, writing `pieces` to standard input `delay` ms apart. */
-function runPieces(args: readonly string[], pieces: readonly (string | Uint8Array)[], delay = 0, nodeArgs: readonly string[] = []): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, main, ...args], { cwd: repo, stdio: ["pipe", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (d: Buffer) => out.push(d));
-    child.stderr.on("data", (d: Buffer) => err.push(d));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
-    child.stdin.on("error", () => {});
-    void (async () => {
-      for (const piece of pieces) {
-        child.stdin.write(piece);
-        if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-      }
-      child.stdin.end();
-    })();
-  });
-}
+const runPieces = async (args: readonly string[], pieces: readonly (string | Uint8Array)[], delay = 0, nodeArgs: readonly string[] = []) => {
+  const run = await docbaseBytes(args, { input: pieces, delay, nodeArgs });
+  return { ...run, stdout: run.stdout.toString("utf8") };
+};
 
 describe("rewrite --out through a symbolic link to the site is the site itself", () => {
   it("in place, with its safeguards: a read-only file and a hard-linked file are left as they were", async () => {

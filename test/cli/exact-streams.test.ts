@@ -3,13 +3,12 @@
 // link for link and byte for byte the whole-document answer (extractLinks, rewriteLinks). 64 MiB runs through the
 // cheapest path only (`links FILE --json`, with the child's heap capped far below the document's parse), to keep
 // the suite affordable. `--no-spool` keeps one stream: it says so first, and warns at the end, in text and JSON.
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
-import { cleanup, ensureBuilt, jsonLines, main, repo, temporaryDirectory } from "./helpers.ts";
+import { cleanup, docbaseBytes, ensureBuilt, jsonLines, temporaryDirectory } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
@@ -17,27 +16,8 @@ afterAll(cleanup, 120_000);
 const MiB = 1024 * 1024;
 const URL = "https://example.com/";
 
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: Buffer;
-  readonly stderr: string;
-}
-
-/** Runs the command (node flags first: `node ...nodeArgs main ...args`) with `input` on standard input. */
-function run(args: readonly string[], input: Uint8Array = new Uint8Array(), nodeArgs: readonly string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, main, ...args], { cwd: repo, stdio: ["pipe", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (d: Buffer) => out.push(d));
-    child.stderr.on("data", (d: Buffer) => err.push(d));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") }));
-    child.stdin.on("error", () => {});
-    child.stdin.end(input);
-  });
-}
+/** Runs the command with `input` on standard input (node flags first); standard output as bytes. */
+const run = (args: readonly string[], input: Uint8Array = new Uint8Array(), nodeArgs: readonly string[] = []) => docbaseBytes(args, { input, nodeArgs });
 
 /** Text with a few links, about `bytes` long (ASCII but the query's "é" as a reference, so any ASCII-compatible encoding reads it alike). */
 function filler(bytes: number): string {
@@ -147,15 +127,7 @@ describe("--no-spool: one stream, said before the first output and warned at the
   });
 
   it("a spool that cannot be written is an error naming the directory", async () => {
-    const result = await new Promise<Run>((resolve, reject) => {
-      const child = spawn(process.execPath, [main, "links", "-", "--url", url, "-q"], { cwd: repo, env: { ...process.env, TMPDIR: "/nonexistent-docbase-dir" }, stdio: ["pipe", "pipe", "pipe"] });
-      const err: Buffer[] = [];
-      child.stderr.on("data", (d: Buffer) => err.push(d));
-      child.on("error", reject);
-      child.on("close", (code, signal) => resolve({ code, signal, stdout: Buffer.alloc(0), stderr: Buffer.concat(err).toString("utf8") }));
-      child.stdin.on("error", () => {});
-      child.stdin.end(bytes);
-    });
+    const result = await docbaseBytes(["links", "-", "--url", url, "-q"], { input: bytes, env: { TMPDIR: "/nonexistent-docbase-dir" } });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("cannot spool standard input to a temporary file in /nonexistent-docbase-dir");
   });
