@@ -7,13 +7,17 @@
  * @module
  */
 
-import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
+import type { Link, StreamWarning } from "../../links/index.ts";
+import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
+import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
-import { gatherInputs, readStandardInput } from "../inputs.ts";
+import { gatherInputs } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
+import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
-import { findingLine } from "./check/finding.ts";
+import { readStandardInput } from "../standard-input.ts";
+import { type Finding, findingLine } from "./check/finding.ts";
 import { type CheckResult, encodePending, settleFragments } from "./check/fragment-check.ts";
 
 /**
@@ -62,8 +66,8 @@ const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
   async run(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-    const bytes = await readDocument(job, env);
-    if (!(bytes instanceof Uint8Array)) return bytes;
+    const bytes = await openDocument(job, env);
+    if (!(bytes instanceof Uint8Array)) return "handle" in bytes ? checkOpenFile(bytes, job, task, env) : bytes;
     const fragments = task.fragments === true;
     const { checkDocument } = await checkDocumentModule();
     const checked = checkDocument(bytes, {
@@ -77,7 +81,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
     });
     if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
     const { links, findings, pending, targets } = checked;
-    const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
+    const counts: Record<string, number> = { ...checkCounts(), links, problems: findings.length };
     const lines: string[] = [];
     for (const f of findings) {
       counts[f.category]!++;
@@ -108,6 +112,75 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
   },
 };
 
+/** The links library, loaded where files are read (see loadOnce). */
+const library = loadOnce(() => import("../../links/index.ts"));
+
+function checkCounts(): Record<string, number> {
+  return { files: 1, links: 0, problems: 0, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
+}
+
+/**
+ * `docbase check`'s work on a file too large to read whole (see
+ * openDocument): read twice (see readTwice: exact whatever its size), its
+ * links' validation errors and missing files reported a batch at a time,
+ * written as they come (to `env.write` when there is one), in bounded
+ * memory. Deviation: the checks that need the whole document — fragments
+ * (its ids), base-URL surprises (every `<base>`) — are not made for it.
+ */
+async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
+  const { streamedLinkFindings, srcdocTooDeepFinding } = await checkDocumentModule();
+  const { LinkStream } = await library();
+  const counts = checkCounts();
+  const ready: Link[] = [];
+  const findings: Finding[] = [];
+  const warnings: StreamWarning[] = [];
+  let out = "";
+  const write =
+    env.write ??
+    (async (text: string): Promise<void> => {
+      out += text;
+    });
+  const handOn = async (): Promise<void> => {
+    counts["links"]! += ready.length;
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site }, findings);
+    ready.length = 0;
+    if (findings.length === 0) return;
+    let text = "";
+    for (const f of findings) {
+      counts[f.category]!++;
+      counts["problems"]!++;
+      text += `${findingLine(job.display, f, task.json)}\n`;
+    }
+    findings.length = 0;
+    await write(text);
+  };
+  try {
+    await readTwice(
+      opened.handle,
+      { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
+      (settled) =>
+        new LinkStream({
+          url: job.url,
+          encoding: task.encoding,
+          settled: settled ?? undefined,
+          validate: true,
+          maxHold: opened.maxBytes,
+          maxToken: opened.maxToken,
+          onLink: (link) => ready.push(link),
+          onWarning: (w) => warnings.push(w),
+          onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
+        }),
+      handOn,
+    );
+  } catch (error) {
+    return streamFailure(job, error, "cannot be read");
+  } finally {
+    await opened.handle.close();
+  }
+  const warned = warningReport(job.display, warnings, task.json);
+  return { index: job.index, out: out + warned.out, err: warned.err, counts };
+}
+
 /**
  * `docbase check <file|dir> --url U`: invalid URLs, missing files,
  * base-URL surprises; returns 1 when it reports any.
@@ -121,7 +194,16 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
   const inputs = await gatherInputs(input, options.url, options, output);
-  const stdin = inputs.standardInput ? await readStandardInput() : undefined;
+  let stdin: Uint8Array | undefined;
+  if (inputs.standardInput) {
+    // Capped as a file is: a larger input is reported, never held whole.
+    const read = await readStandardInput(options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    if (typeof read === "string") {
+      output.err(`docbase: -: cannot be read: ${read}\n`);
+      return 1;
+    }
+    stdin = read;
+  }
   const fragments = options.fragments !== false;
   const json = options.json === true;
   const task: CheckTask = { command: "check", json, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments };

@@ -11,7 +11,7 @@
 import { getEncoding } from "../../core/index.ts";
 import { extractLinksAndTargets } from "../../links/fragment-targets.ts";
 import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../links/indicated-part.ts";
-import { isHTMLPage, parseMIMEType } from "./content-type.ts";
+import { isHTMLPage, parseMIMEType } from "../../html/index.ts";
 
 const NO_TARGETS: FragmentTargets = { ids: new Set(), names: new Set() };
 

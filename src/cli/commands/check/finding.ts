@@ -5,7 +5,7 @@
  * @module
  */
 
-import { escapeControls } from "../../format.ts";
+import { escapeControls, jsonLine } from "../../format.ts";
 
 /**
  * One thing `check` reports.
@@ -47,7 +47,7 @@ export interface Finding {
  */
 export function findingLine(display: string, f: Finding, json: boolean): string {
   if (json) {
-    return JSON.stringify({
+    return jsonLine({
       file: display,
       line: f.line,
       column: f.column,
