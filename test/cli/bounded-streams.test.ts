@@ -115,6 +115,20 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     expect(result.stderr).toContain("is longer than maxToken");
   }, 300_000);
 
+  it("a run of 24 MiB of text in a table (held until it ends, to be foster-parented): links FILE and rewrite - --no-spool report it, with its line", async () => {
+    const file = path.join(dir, "table-text.html");
+    await generate(file, "<!doctype html><meta charset=utf-8>\n<table>\n", "x y z ", 24 * MiB, "</table><a href=a>l</a>");
+    const links = await run(["links", file, "--url", url, "--max-token", "4M", "-q"]);
+    expect(links.signal).toBe(null);
+    expect(links.code).toBe(1);
+    expect(links.stderr).toMatch(/table-text\.html: cannot be read: a run of text in a table .* is longer than maxToken \(4194304 characters\) at line 3: not read/);
+    const rewritten = await run(["rewrite", "-", "--url", "https://example.com/", "--absolute", "--no-spool", "--max-token", "4M", "-q"], file);
+    expect(rewritten.signal).toBe(null);
+    expect(rewritten.code).toBe(1);
+    expect(rewritten.stderr).toContain("cannot be rewritten: a run of text in a table");
+    expect(rewritten.stdoutBytes).toBe(0);
+  }, 300_000);
+
   it("a switch to ISO-2022-JP early on, then 40 MiB (--no-spool): held whole up to --max-token, then the error", async () => {
     const file = path.join(dir, "switch.html");
     await generate(file, `<!doctype html>${"<p>x</p>".repeat(200)}<meta charset=iso-2022-jp>`, "<p>text <a href=x.html>l</a></p>\n", 40 * MiB);
