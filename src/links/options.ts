@@ -81,6 +81,21 @@ export const DEFAULT_MAX_SRCDOC_DEPTH = 32;
 export const MAX_ERRORS_PER_VALUE = 1000;
 
 /**
+ * The most validation errors kept for one document (`validate`), its
+ * srcdoc documents included: past it, a link keeps none, and its
+ * `errorsOmitted` counts them all (the count goes on). A page of
+ * thousands of values of many errors each is validated in bounded memory.
+ *
+ * @example
+ * ```ts
+ * const links = extractLinks(`<a href="${"% ".repeat(500)}">x</a>`.repeat(100), { url: "https://example.com/", validate: true });
+ * links.reduce((n, l) => n + (l.errors?.length ?? 0), 0); // MAX_ERRORS_PER_DOCUMENT
+ * links.reduce((n, l) => n + (l.errors?.length ?? 0) + (l.errorsOmitted ?? 0), 0); // 50,000: every error, counted
+ * ```
+ */
+export const MAX_ERRORS_PER_DOCUMENT = 10_000;
+
+/**
  * Options of {@link rewriteLinks}.
  *
  * @example
