@@ -16,6 +16,7 @@ import type { Output } from "../output.ts";
 import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { takeStandardInput } from "../standard-input.ts";
+import { runFiles } from "../worker-pool.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -211,7 +212,7 @@ export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string
  */
 async function linksOfStandardInput(job: FileJob, task: LinksTask, options: LinksOptions, output: Output): Promise<FileResult> {
   const maxHold = options.maxHold ?? DEFAULT_MAX_HOLD;
-  const write = async (text: string): Promise<void> => {
+  const write = async (text: string | Uint8Array): Promise<void> => {
     output.out(text);
     await output.drain?.();
   };
@@ -228,11 +229,10 @@ async function linksOfStandardInput(job: FileJob, task: LinksTask, options: Link
   }
   const spool = taken.spool;
   try {
-    const spooled: FileJob = { ...job, path: spool.path };
-    const document = await openDocument(spooled, { site: null });
-    if (document instanceof Uint8Array) return await linksWork.run(job, task, { site: null, stdin: document });
-    if (!("handle" in document)) return document;
-    return await linksOfOpenFile(document, job, task, write);
+    // Read as a file is (in a worker when it is large: see runFiles), under the name "-".
+    let result: FileResult | null = null;
+    await runFiles([{ ...job, path: spool.path }], { work: linksWork, task, site: null, threads: 1, write, onResult: (r) => (result = r) });
+    return result!;
   } finally {
     spool.remove();
   }
