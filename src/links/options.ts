@@ -173,7 +173,7 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
   /**
    * The document's encoding and first `<base href>`, as a first reading
    * settled them ({@link settleDocument}): the stream then holds nothing
-   * (`maxHold` does not matter) and gives the whole document's links and
+   * (`maxHold` bounds only a document read whole: see `maxToken`) and gives the whole document's links and
    * bytes, whatever its size. Its `encoding` is taken as certain (it
    * replaces the `encoding` option).
    *
@@ -190,7 +190,10 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
    * longest token whole (its links are in it): past this, `write` throws a
    * {@link LinksError} that says on which line it starts, instead of
    * holding it. A document the stream reads whole (ISO-2022-JP, the
-   * replacement encoding) is one token.
+   * replacement encoding) is one token, or a hold: it is held up to the
+   * larger of `maxToken` and `maxHold` (the command gives the stream of a
+   * file `--max-file-size` as `maxHold`: such a file is read as a file of
+   * that size is read whole).
    *
    * @example
    * ```ts

@@ -20,6 +20,8 @@ interface Run {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdoutBytes: number;
+  /** How many newlines standard output had. */
+  readonly stdoutLines: number;
   readonly stdoutTail: string;
   readonly stderr: string;
 }
@@ -33,15 +35,17 @@ function run(args: readonly string[], stdinFile?: string): Promise<Run> {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let bytes = 0;
+    let lines = 0;
     let tail = "";
     const err: Buffer[] = [];
     child.stdout.on("data", (d: Buffer) => {
       bytes += d.length;
+      for (let at = d.indexOf(10); at !== -1; at = d.indexOf(10, at + 1)) lines++;
       tail = (tail + d.toString("utf8")).slice(-2000);
     });
     child.stderr.on("data", (d: Buffer) => err.push(d));
     child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdoutBytes: bytes, stdoutTail: tail, stderr: Buffer.concat(err).toString("utf8") }));
+    child.on("close", (code, signal) => resolve({ code, signal, stdoutBytes: bytes, stdoutLines: lines, stdoutTail: tail, stderr: Buffer.concat(err).toString("utf8") }));
   });
 }
 
@@ -127,6 +131,21 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     expect(rewritten.code).toBe(1);
     expect(rewritten.stderr).toContain("cannot be rewritten: a run of text in a table");
     expect(rewritten.stdoutBytes).toBe(0);
+  }, 300_000);
+
+  it("an ISO-2022-JP file of 12 MiB (read whole) is bounded by --max-file-size, not --max-token: read, every link", async () => {
+    const file = path.join(dir, "iso-2022-jp.html");
+    const unit = "<p>text <a href=x.html>l</a></p>\n";
+    const head = "<!doctype html><meta charset=iso-2022-jp>";
+    await generate(file, head, unit, 12 * MiB);
+    const read = await run(["links", file, "--url", url, "--max-token", "4M", "--json", "-q"]);
+    expect(read.signal).toBe(null);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdoutTail).toContain('"url":"https://example.com/x.html"');
+    expect(read.stdoutLines).toBe(Math.ceil((12 * MiB - head.length) / unit.length / Math.floor(65536 / unit.length)) * Math.floor(65536 / unit.length));
+    const capped = await run(["links", file, "--url", url, "--max-token", "4M", "--max-file-size", "8M", "-q"]);
+    expect(capped.code).toBe(1);
+    expect(capped.stderr).toContain("its encoding, ISO-2022-JP, is read whole, and it is larger (12");
   }, 300_000);
 
   it("a switch to ISO-2022-JP early on, then 40 MiB (--no-spool): held whole up to --max-token, then the error", async () => {
