@@ -49,6 +49,14 @@ function run(args: readonly string[], stdinFile?: string): Promise<Run> {
   });
 }
 
+/** A run that ended in the file's error: no signal, exit 1, `message` on standard error. */
+function expectFileError(result: Run, message: string | RegExp): void {
+  expect(result.signal).toBe(null);
+  expect(result.code, result.stderr).toBe(1);
+  if (typeof message === "string") expect(result.stderr).toContain(message);
+  else expect(result.stderr).toMatch(message);
+}
+
 /** Writes `head`, then `unit` until the file holds `size` bytes, then `tail`. */
 async function generate(file: string, head: string, unit: string, size: number, tail = ""): Promise<void> {
   const out = createWriteStream(file);
@@ -90,13 +98,9 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     const file = path.join(dir, "attribute.html");
     await generate(file, '<!doctype html><meta charset=utf-8>\n<p>a\n<a href="', "x".repeat(1024), 48 * MiB, '">l</a>');
     const links = await run(["links", file, "--url", url, "--max-token", "4M", "-q"]);
-    expect(links.signal).toBe(null);
-    expect(links.code).toBe(1);
-    expect(links.stderr).toMatch(/attribute\.html: cannot be read: a token .* from line 3.* is longer than maxToken \(4194304 characters\)/);
+    expectFileError(links, /attribute\.html: cannot be read: a token .* from line 3.* is longer than maxToken \(4194304 characters\)/);
     const rewritten = await run(["rewrite", "-", "--url", "https://example.com/", "--absolute", "--max-token", "4M", "-q"], file);
-    expect(rewritten.signal).toBe(null);
-    expect(rewritten.code).toBe(1);
-    expect(rewritten.stderr).toContain("cannot be rewritten: a token");
+    expectFileError(rewritten, "cannot be rewritten: a token");
     // Nothing lost: no partial output.
     expect(rewritten.stdoutBytes).toBe(0);
   }, 300_000);
@@ -123,13 +127,9 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     const file = path.join(dir, "table-text.html");
     await generate(file, "<!doctype html><meta charset=utf-8>\n<table>\n", "x y z ", 24 * MiB, "</table><a href=a>l</a>");
     const links = await run(["links", file, "--url", url, "--max-token", "4M", "-q"]);
-    expect(links.signal).toBe(null);
-    expect(links.code).toBe(1);
-    expect(links.stderr).toMatch(/table-text\.html: cannot be read: a run of text in a table .* is longer than maxToken \(4194304 characters\) at line 3: not read/);
+    expectFileError(links, /table-text\.html: cannot be read: a run of text in a table .* is longer than maxToken \(4194304 characters\) at line 3: not read/);
     const rewritten = await run(["rewrite", "-", "--url", "https://example.com/", "--absolute", "--no-spool", "--max-token", "4M", "-q"], file);
-    expect(rewritten.signal).toBe(null);
-    expect(rewritten.code).toBe(1);
-    expect(rewritten.stderr).toContain("cannot be rewritten: a run of text in a table");
+    expectFileError(rewritten, "cannot be rewritten: a run of text in a table");
     expect(rewritten.stdoutBytes).toBe(0);
   }, 300_000);
 
@@ -144,8 +144,7 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     expect(read.stdoutTail).toContain('"url":"https://example.com/x.html"');
     expect(read.stdoutLines).toBe(Math.ceil((12 * MiB - head.length) / unit.length / Math.floor(65536 / unit.length)) * Math.floor(65536 / unit.length));
     const capped = await run(["links", file, "--url", url, "--max-token", "4M", "--max-file-size", "8M", "-q"]);
-    expect(capped.code).toBe(1);
-    expect(capped.stderr).toContain("its encoding, ISO-2022-JP, is read whole, and it is larger (12");
+    expectFileError(capped, "its encoding, ISO-2022-JP, is read whole, and it is larger (12");
   }, 300_000);
 
   it("a switch to ISO-2022-JP early on, then 40 MiB (--no-spool): held whole up to --max-token, then the error", async () => {
