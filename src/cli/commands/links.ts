@@ -222,19 +222,19 @@ async function linksOfStandardInput(job: FileJob, task: LinksTask, options: Link
   } catch (error) {
     return streamFailure(job, error, "cannot be read");
   }
-  if (taken.type === "whole") return linksWork.run(job, task, { site: null, stdin: taken.bytes });
   if (taken.type === "pieces") {
     output.err(noSpoolWarning(maxHold));
     return linksStream(taken.pieces, job.url, task, { maxHold, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN }, write);
   }
-  const spool = taken.spool;
+  const spool = taken.type === "spooled" ? taken.spool : null;
   try {
     // Read as a file is (in a worker when it is large: see runFiles), under the name "-".
     let result: FileResult | null = null;
-    await runFiles([{ ...job, path: spool.path }], { work: linksWork, task, site: null, threads: 1, write, onResult: (r) => (result = r) });
+    const stdin = taken.type === "whole" ? taken.bytes : undefined;
+    await runFiles([spool === null ? job : { ...job, path: spool.path }], { work: linksWork, task, site: null, threads: 1, stdin, write, onResult: (r) => (result = r) });
     return result!;
   } finally {
-    spool.remove();
+    spool?.remove();
   }
 }
 
