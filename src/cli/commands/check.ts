@@ -7,13 +7,21 @@
  * @module
  */
 
+import { UsageError } from "../errors.ts";
 import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, readStandardInput } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
-import { findingLine } from "./check/finding.ts";
+import { programVersion } from "../version.ts";
+import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
+import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
+import { findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
+import { junitReport } from "./check/formats/junit-report.ts";
+import { markdownReport } from "./check/formats/markdown-report.ts";
+import { sarifReport } from "./check/formats/sarif-report.ts";
+import { textReport } from "./check/formats/text-report.ts";
 import { type CheckResult, encodePending, settleFragments } from "./check/fragment-check.ts";
 
 /**
@@ -28,6 +36,14 @@ export interface CheckOptions extends CommonOptions {
   readonly url: string;
   /** Check links' fragments (`--no-fragments`: false). Default true. */
   readonly fragments?: boolean | undefined;
+  /** Warnings fail the run too (`--strict`). */
+  readonly strict?: boolean | undefined;
+  /** The output format (`--format`); default "text" ("json" with `--json`). */
+  readonly format?: CheckFormat | undefined;
+  /** Regular expressions: links whose URL matches one are not checked (`--exclude`, repeatable). */
+  readonly exclude?: readonly string[] | undefined;
+  /** Globs: files whose path under the site root matches one are not read (`--exclude-path`, repeatable). */
+  readonly excludePath?: readonly string[] | undefined;
 }
 
 /**
@@ -35,29 +51,38 @@ export interface CheckOptions extends CommonOptions {
  *
  * @example
  * ```ts
- * const task: CheckTask = { command: "check", json: false, encoding: undefined, siteRoot: "https://example.com/" };
+ * const task: CheckTask = { command: "check", encoding: undefined, siteRoot: "https://example.com/", exclude: [] };
  * ```
  */
 export interface CheckTask {
   readonly command: "check";
-  readonly json: boolean;
   readonly encoding: string | undefined;
   /** The site root URL: links under it must lead to files of the site. */
   readonly siteRoot: string | null;
   /** Check that links' fragments name an element of their page (`--no-fragments`: false). Default false. */
   readonly fragments?: boolean | undefined;
+  /** The `--exclude` regular expressions' sources. */
+  readonly exclude: readonly string[];
+}
+
+/** The `--exclude` patterns of a task, compiled once per thread. */
+let compiled: { sources: readonly string[]; patterns: RegExp[] } | null = null;
+
+function taskPatterns(sources: readonly string[]): RegExp[] {
+  if (compiled === null || compiled.sources !== sources) compiled = { sources, patterns: sources.map((source) => new RegExp(source, "u")) };
+  return compiled.patterns;
 }
 
 /** The check of one document and the library under it, loaded where files are read (see loadOnce). */
 const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
 
 /**
- * `docbase check`'s work on one file: its findings, one line each, and
- * with fragments the page's part of the fragment check across pages.
+ * `docbase check`'s work on one file: its findings, one JSON line each
+ * (the main thread writes them in the format asked for), and with fragments the page's part of the fragment check across pages.
  *
  * @example
  * ```ts
- * await checkWork.run(job, { command: "check", json: false, encoding: undefined, siteRoot: "https://example.com/", fragments: true }, env);
+ * await checkWork.run(job, { command: "check", encoding: undefined, siteRoot: "https://example.com/", fragments: true, exclude: [] }, env);
  * ```
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
@@ -74,14 +99,15 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       fragments,
       rel: job.rel === "" ? null : job.rel,
       display: job.display,
+      exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude),
     });
     if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
     const { links, findings, pending, targets } = checked;
-    const counts: Record<string, number> = { files: 1, links, problems: findings.length, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
+    const counts: Record<string, number> = { files: 1, links };
     const lines: string[] = [];
     for (const f of findings) {
-      counts[f.category]!++;
-      lines.push(findingLine(job.display, f, task.json));
+      counts[f.category] = (counts[f.category] ?? 0) + 1;
+      lines.push(findingLine(job.display, f, true));
     }
     const out = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
     if (!fragments) return { index: job.index, out, err: "", counts };
@@ -109,8 +135,30 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
 };
 
 /**
- * `docbase check <file|dir> --url U`: invalid URLs, missing files,
- * base-URL surprises; returns 1 when it reports any.
+ * `docbase check`'s output formats (`--format`).
+ *
+ * @example
+ * ```ts
+ * const format: CheckFormat = "sarif";
+ * ```
+ */
+export type CheckFormat = "text" | "json" | "sarif" | "junit" | "markdown";
+
+const FORMATS: readonly CheckFormat[] = ["text", "json", "sarif", "junit", "markdown"];
+
+/** `--format` (and `--json`, the same as `--format json`), checked. */
+function formatOption(options: CheckOptions): CheckFormat {
+  const format = options.format ?? (options.json === true ? "json" : "text");
+  if (!FORMATS.includes(format)) throw new UsageError(`--format: not one of ${FORMATS.join(", ")}: ${JSON.stringify(format)}`);
+  if (options.json === true && format !== "json") throw new UsageError(`--json and --format ${format} ask for two formats`);
+  return format;
+}
+
+/**
+ * `docbase check <file|dir> --url U`: invalid URLs, missing files and
+ * fragments, base-URL surprises, each an error or a warning; returns 1
+ * when there are errors (with `--strict`, warnings too) or a file could
+ * not be read.
  *
  * @example
  * ```ts
@@ -119,31 +167,63 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
  */
 export async function checkCommand(input: string, options: CheckOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
+  const format = formatOption(options);
+  const exclude = urlPatterns(options.exclude);
+  const excludedPath = pathExclusion(options.excludePath);
   const started = performance.now();
-  const inputs = await gatherInputs(input, options.url, options, output);
+  const gathered = await gatherInputs(input, options.url, options, output);
+  const kept = gathered.jobs.filter((job) => job.rel === "" || !excludedPath(job.rel));
+  const inputs = kept.length === gathered.jobs.length ? gathered : { ...gathered, jobs: kept.map((job, index) => ({ ...job, index })) };
   const stdin = inputs.standardInput ? await readStandardInput() : undefined;
   const fragments = options.fragments !== false;
-  const json = options.json === true;
-  const task: CheckTask = { command: "check", json, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments };
-  // With fragments, a page's report waits for the pages it links into: the results are held, then settled.
+  const strict = options.strict === true;
+  const task: CheckTask = { command: "check", encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments, exclude: exclude.map((r) => r.source) };
+  // JSON lines are written as each file is read (without fragments; with them, once they are settled); the other formats need every finding first.
+  const stream = format === "json" && !fragments;
   const held: CheckResult[] = [];
-  const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: fragments ? (result) => held.push(result) : undefined }, options, output);
+  const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: stream ? undefined : (result) => held.push(result) }, options, output);
+  let results: readonly CheckResult[] = held;
   if (fragments) {
-    const { results, missing } = settleFragments(held, inputs.jobs, json);
-    counts["problems"] = (counts["problems"] ?? 0) + missing;
-    counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + missing;
-    writeResults(results, output);
+    const settled = settleFragments(held, inputs.jobs, true);
+    results = settled.results;
+    counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + settled.missing;
   }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
-  const ms = performance.now() - started;
-  const problems = counts["problems"] ?? 0;
-  if (options.quiet !== true) {
-    const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
-    const what =
-      problems === 0
-        ? "no problems"
-        : `${plural(problems, "problem")} (${plural(counts["invalid-url"] ?? 0, "URL validation error")}, ${plural(counts["missing-file"] ?? 0, "missing file")}, ${fragments ? `${plural(counts["missing-fragment"] ?? 0, "missing fragment")}, ` : ""}${plural(counts["base-url"] ?? 0, "base-URL surprise")}${(counts["limit"] ?? 0) > 0 ? `, ${plural(counts["limit"] ?? 0, "srcdoc document")} too deep to read` : ""})`;
-    output.err(`docbase check: ${what} in ${files} (${plural(counts["links"] ?? 0, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
+  const unreadable = failures(counts);
+  const summary = checkSummary(counts, unreadable, strict);
+  if (format === "json") {
+    writeResults(results, output);
+    output.out(`${JSON.stringify(summary)}\n`);
+  } else {
+    const findings: ReportedFinding[] = [];
+    for (const result of results) {
+      if (result.err !== "") output.err(result.err);
+      if (result.out !== "") findings.push(...parseFindingLines(typeof result.out === "string" ? result.out : new TextDecoder().decode(result.out)));
+    }
+    output.out(report(format, findings, summary, inputs.jobs));
   }
-  return problems > 0 || failures(counts) > 0 ? 1 : 0;
+  if (options.quiet !== true) {
+    const ms = performance.now() - started;
+    const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
+    output.err(`docbase check: ${summaryWords(summary)} in ${files} (${plural(summary.links, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
+  }
+  return summary.failed ? 1 : 0;
+}
+
+/** The report of every finding in a format other than JSON lines. */
+function report(format: Exclude<CheckFormat, "json">, findings: readonly ReportedFinding[], summary: CheckSummary, jobs: readonly FileJob[]): string {
+  switch (format) {
+    case "text":
+      return textReport(findings);
+    case "sarif":
+      return sarifReport(findings, programVersion());
+    case "junit":
+      return junitReport(
+        jobs.map((job) => job.display),
+        findings,
+        summary,
+      );
+    case "markdown":
+      return markdownReport(findings, summary);
+  }
 }

@@ -15,6 +15,7 @@ import { type FragmentTargets, type LinksRead, readLinks } from "../../../links/
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { isExcluded } from "./exclusions.ts";
 import type { Finding } from "./finding.ts";
 import { checkFragment, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
 
@@ -45,7 +46,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
           line: error.line,
           column: error.column,
           type: "more-validation-errors",
-          category: "invalid-url",
+          category: link.url === null ? "invalid-url" : "url-validation",
           message: `${linkLabel(link)}: ${(errors.length - shown).toLocaleString("en-US")} more validation errors in this URL, not listed`,
           element: link.element,
           attribute: link.attribute,
@@ -62,7 +63,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
         line: error.line,
         column: error.column,
         type: error.type,
-        category: "invalid-url",
+        category: link.url === null ? "invalid-url" : "url-validation",
         message: `${linkLabel(link)} ${formatValue(excerpt(link.value, error.start, error.end))}${at}: ${description}${fails}`,
         element: link.element,
         attribute: link.attribute,
@@ -280,6 +281,8 @@ export interface CheckDocumentOptions {
   readonly rel?: string | null | undefined;
   /** The document's path as printed, for messages (default "this page"). */
   readonly display?: string | undefined;
+  /** Links whose URL (or text, when it does not parse) matches one of these are not checked (`--exclude`). */
+  readonly exclude?: readonly RegExp[] | undefined;
 }
 
 /**
@@ -294,7 +297,7 @@ export interface CheckDocumentOptions {
  * @example
  * ```ts
  * checkDocument(new TextEncoder().encode('<a href="a&amp;b c">'), { url: "https://example.com/", encoding: "utf-8", root: null, site: null }).findings;
- * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "invalid-url", ... }] (the space, after "&amp;b")
+ * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "url-validation", ... }] (the space, after "&amp;b")
  * ```
  */
 export function checkDocument(
@@ -319,7 +322,8 @@ export function checkDocument(
   };
   const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true });
   if (read.undecodable) return null;
-  const links = read.links;
+  const exclude = options.exclude;
+  const links = exclude === undefined || exclude.length === 0 ? read.links : read.links.filter((link) => !isExcluded(link, exclude));
   let fragments: PageFragments | null = null;
   if (read.documents !== null) {
     const srcdoc = new Map<Link, FragmentTargets>();
