@@ -7,18 +7,10 @@
  */
 
 import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
-import { createRequire } from "node:module";
 import { isUsageError } from "./errors.ts";
 import type { Output } from "./output.ts";
+import { programVersion } from "./version.ts";
 
-function version(): string {
-  try {
-    // dist/cli/ and src/cli/ are both two levels below package.json.
-    return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
 
 const MAIN_HELP = `
 The --url is the URL the files are served at: for a directory, the site's
@@ -119,6 +111,11 @@ function byteSize(value: string): number {
   return n;
 }
 
+/** A flag given more than once: every value, in order. */
+function repeatable(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** `--jobs`: a positive whole number. */
 function positiveInteger(value: string): number {
   if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`not a positive integer: ${JSON.stringify(value)}`);
@@ -184,7 +181,15 @@ function commandDeclarations(): CommandDeclaration[] {
       name: "check",
       description: "report invalid URLs, links to missing files or fragments, and base-URL surprises (exit 1 if any)",
       argument: ["<input>", "an HTML file, a directory of HTML files, or - for standard input (no missing-file check)"],
-      options: [FLAGS.url(), new Option("--no-fragments", "do not check that links' fragments (#id) name an element of their page"), ...siteFlags()],
+      options: [
+        FLAGS.url(),
+        new Option("--no-fragments", "do not check that links' fragments (#id) name an element of their page"),
+        new Option("--strict", "warnings fail the run too (exit 1), not only errors"),
+        new Option("--format <format>", "text (grouped by target), json (lines, then a summary), sarif, junit or markdown").choices(["text", "json", "sarif", "junit", "markdown"]).conflicts("json"),
+        new Option("--exclude <regex>", "do not check links whose URL matches this regular expression (repeatable)").argParser(repeatable),
+        new Option("--exclude-path <glob>", "do not read files whose path under the site root matches this glob (repeatable)").argParser(repeatable),
+        ...siteFlags(),
+      ],
       help: CHECK_HELP,
       load: async () => (await import("./commands/check.ts")).checkCommand,
     },
@@ -225,7 +230,7 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
   const program = new Command("docbase");
   program
     .description("What every URL in an HTML document points to, per the WHATWG URL and HTML standards.")
-    .version(version(), "-V, --version")
+    .version(programVersion(), "-V, --version")
     .addHelpText("after", MAIN_HELP)
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({
