@@ -35,8 +35,10 @@ const MAX_ERRORS_PER_LINK = 100;
 /** The validation errors of every link, each at its place in the source (the links layer's `line` and `column` of the error). */
 function validationFindings(links: readonly Link[], findings: Finding[]): void {
   for (const link of links) {
-    const errors = link.errors;
+    let errors = link.errors;
     if (errors === undefined) continue;
+    // In source order, so that the finding carrying the value is the link's first (the report groups the others under it).
+    if (errors.length > 1) errors = [...errors].sort((a, b) => a.line - b.line || a.column - b.column);
     let first = true;
     let shown = 0;
     for (const error of errors) {
