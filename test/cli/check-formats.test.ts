@@ -189,3 +189,22 @@ describe("docbase check: ignoring", () => {
     expect(run.stderr).toMatch(/in 2 files/);
   });
 });
+
+describe("docbase check: data-docbase-ignore and data-proofer-ignore", () => {
+  it("skip the links of the element that has one and of its descendants, as html-proofer does; not its siblings", async () => {
+    const html = [
+      '<a href="one.html" data-docbase-ignore>one</a>',
+      '<div data-proofer-ignore><p><img src="two.png"><a href="three.html">x</a></p></div>',
+      '<iframe data-docbase-ignore srcdoc="<a href=four.html>"></iframe>',
+      '<a href="five.html">checked</a>',
+      '<p data-proofer-ignore></p><a href="six.html">checked, a sibling</a>',
+    ].join("\n");
+    const dir = writeTree(temporaryDirectory(), { "index.html": html });
+    const run = await docbase(["check", dir, "--url", url, "--json"]);
+    expect(findingsOf(run.stdout).map((f) => f["value"])).toEqual(["five.html", "six.html"]);
+    // Without the attributes every link is checked.
+    writeTree(dir, { "index.html": html.replace(/data-(docbase|proofer)-ignore/g, "data-x") });
+    const all = await docbase(["check", dir, "--url", url, "--json"]);
+    expect(findingsOf(all.stdout).map((f) => f["value"])).toEqual(["one.html", "two.png", "three.html", "four.html", "five.html", "six.html"]);
+  });
+});
