@@ -7,6 +7,7 @@
  */
 
 import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
+import { applyConfigFile, CONFIG_FILE_NAME, findConfigFile } from "./config-file.ts";
 import { isUsageError } from "./errors.ts";
 import type { Output } from "./output.ts";
 import { programVersion } from "./version.ts";
@@ -124,7 +125,7 @@ function positiveInteger(value: string): number {
 
 /** The flags more than one command takes, each described once (a new Option for each command that takes it). */
 const FLAGS = {
-  url: () => new Option("--url <url>", "the site's root URL (directory) or the document's URL (file, -)").makeOptionMandatory(),
+  url: () => new Option("--url <url>", "the site's root URL (directory) or the document's URL (file, -); default: https://docbase.invalid/, a placeholder for when the site's URL does not matter"),
   json: () => new Option("--json", "one JSON object per line on standard output"),
   encoding: () => new Option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)"),
   maxFileSize: () => new Option("--max-file-size <bytes>", "the largest file read, in bytes (K, M, G suffixes); a larger one is reported and skipped (default: 64M)").argParser(byteSize),
@@ -242,7 +243,12 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
   for (const declaration of commandDeclarations()) {
     const command = program.command(declaration.name).description(declaration.description).argument(...declaration.argument);
     for (const option of declaration.options) command.addOption(option);
-    command.addHelpText("after", declaration.help).action(async (input: string, options: OptionValues) => setExitCode(await (await declaration.load())(input, options as never, output)));
+    command.addOption(new Option("--config <file>", `read options from this JSON file (default: the nearest ${CONFIG_FILE_NAME} from the input's directory upwards); flags win over it`));
+    command.addHelpText("after", declaration.help).action(async (input: string, _options: OptionValues, self: Command) => {
+      const file = findConfigFile(input, self.getOptionValue("config") as string | undefined);
+      if (file !== null) applyConfigFile(file, self, program.commands);
+      setExitCode(await (await declaration.load())(input, self.opts() as never, output));
+    });
   }
   return program;
 }

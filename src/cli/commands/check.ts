@@ -10,10 +10,11 @@
 import { UsageError } from "../errors.ts";
 import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
-import { gatherInputs, readStandardInput } from "../inputs.ts";
+import { gatherInputs, inputKind, readStandardInput } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { siteURL } from "../site-url.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
 import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
@@ -33,7 +34,8 @@ import { type CheckResult, encodePending, settleFragments } from "./check/fragme
  * ```
  */
 export interface CheckOptions extends CommonOptions {
-  readonly url: string;
+  /** The site root URL (directory) or the document's URL; default: a placeholder (see site-url.ts). */
+  readonly url?: string | undefined;
   /** Check links' fragments (`--no-fragments`: false). Default true. */
   readonly fragments?: boolean | undefined;
   /** Warnings fail the run too (`--strict`). */
@@ -171,7 +173,7 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const exclude = urlPatterns(options.exclude);
   const excludedPath = pathExclusion(options.excludePath);
   const started = performance.now();
-  const gathered = await gatherInputs(input, options.url, options, output);
+  const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
   const kept = gathered.jobs.filter((job) => job.rel === "" || !excludedPath(job.rel));
   const inputs = kept.length === gathered.jobs.length ? gathered : { ...gathered, jobs: kept.map((job, index) => ({ ...job, index })) };
   const stdin = inputs.standardInput ? await readStandardInput() : undefined;

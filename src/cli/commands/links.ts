@@ -10,10 +10,11 @@ import type { Link } from "../../links/index.ts";
 import { feedLinkStream, UndecodableDocument } from "../document-stream.ts";
 import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, plural } from "../format.ts";
-import { gatherInputs } from "../inputs.ts";
+import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import type { Output } from "../output.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { siteURL } from "../site-url.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -24,7 +25,8 @@ import { runTask, summaryEnd } from "../run-task.ts";
  * ```
  */
 export interface LinksOptions extends CommonOptions {
-  readonly url: string;
+  /** The site root URL (directory) or the document's URL; default: a placeholder (see site-url.ts). */
+  readonly url?: string | undefined;
   readonly internal?: boolean | undefined;
   readonly external?: boolean | undefined;
 }
@@ -152,7 +154,7 @@ export async function linksCommand(input: string, options: LinksOptions, output:
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
   const filter = options.internal === true ? "internal" : options.external === true ? "external" : "all";
-  const inputs = await gatherInputs(input, options.url, options, output);
+  const inputs = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
   const task: LinksTask = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
   let counts: Record<string, number>;
   if (inputs.standardInput) {
