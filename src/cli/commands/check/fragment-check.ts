@@ -14,7 +14,7 @@
  */
 
 import { percentDecodeString } from "../../../core/index.ts";
-import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../../links/indicated-part.ts";
+import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../../links/internal.ts";
 import type { FileJob, FileResult } from "../../file-task.ts";
 import { excerpt, formatValue } from "../../format.ts";
 import { type Finding, findingLine } from "./finding.ts";
