@@ -112,6 +112,19 @@ function byteSize(value: string): number {
   return n;
 }
 
+/** A whole number of 0 or more. */
+function wholeNumber(value: string): number {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`not a whole number: ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** A number greater than 0 (seconds). */
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!/^[0-9]*\.?[0-9]+$/.test(value) || !(n > 0)) throw new InvalidArgumentError(`not a positive number: ${JSON.stringify(value)}`);
+  return n;
+}
+
 /** A flag given more than once: every value, in order. */
 function repeatable(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -189,6 +202,18 @@ function commandDeclarations(): CommandDeclaration[] {
         new Option("--format <format>", "text (grouped by target), json (lines, then a summary), sarif, junit or markdown").choices(["text", "json", "sarif", "junit", "markdown"]).conflicts("json"),
         new Option("--exclude <regex>", "do not check links whose URL matches this regular expression (repeatable)").argParser(repeatable),
         new Option("--exclude-path <glob>", "do not read files whose path under the site root matches this glob (repeatable)").argParser(repeatable),
+        new Option("--external", "check links to other sites too (http: and https:), one request per URL"),
+        new Option("--external-fragments", "with --external: check fragments in external HTML pages (a GET of the page)"),
+        new Option("--concurrency <n>", "with --external: requests open at once (default 16)").argParser(positiveInteger),
+        new Option("--per-host <n>", "with --external: requests open at once to one host (default 2)").argParser(positiveInteger),
+        new Option("--timeout <seconds>", "with --external: the longest one request may take (default 10)").argParser(positiveNumber),
+        new Option("--retries <n>", "with --external: more attempts after a 429, a 503 or a reset connection (default 2)").argParser(wholeNumber),
+        new Option("--max-redirects <n>", "with --external: redirects followed (default 5)").argParser(wholeNumber),
+        new Option("--accept <statuses>", "with --external: accepted status codes and ranges, e.g. 200-299,429 (default 200-299)"),
+        new Option("--user-agent <text>", "with --external: the User-Agent sent"),
+        new Option("--method <method>", "with --external: head-then-get (default) or get").choices(["head-then-get", "get"]),
+        new Option("--cache <file>", "with --external: remember answers in this file and reuse them next run"),
+        new Option("--cache-max-age <seconds>", "with --external: how long a cached answer is reused (default 86400)").argParser(positiveNumber),
         ...siteFlags(),
       ],
       help: CHECK_HELP,

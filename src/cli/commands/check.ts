@@ -8,6 +8,8 @@
  */
 
 import { UsageError } from "../errors.ts";
+import { type ExternalCheckerOptions, type ExternalSummary, formatExternalSummary, isExternalCheckerError, parseStatusRanges } from "../external/index.ts";
+import { resolveExternalOptions } from "../external/options.ts";
 import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, inputKind, readStandardInput } from "../inputs.ts";
@@ -18,6 +20,7 @@ import { siteURL } from "../site-url.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
 import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
+import { checkExternalLinks, type ExternalRef } from "./check/external-links.ts";
 import { findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
 import { junitReport } from "./check/formats/junit-report.ts";
 import { markdownReport } from "./check/formats/markdown-report.ts";
@@ -46,6 +49,21 @@ export interface CheckOptions extends CommonOptions {
   readonly exclude?: readonly string[] | undefined;
   /** Globs: files whose path under the site root matches one are not read (`--exclude-path`, repeatable). */
   readonly excludePath?: readonly string[] | undefined;
+  /** Check links to other sites too, over HTTP(S) (`--external`), with the checker's flags below. */
+  readonly external?: boolean | undefined;
+  readonly externalFragments?: boolean | undefined;
+  readonly concurrency?: number | undefined;
+  readonly perHost?: number | undefined;
+  /** Seconds. */
+  readonly timeout?: number | undefined;
+  readonly retries?: number | undefined;
+  readonly maxRedirects?: number | undefined;
+  readonly accept?: string | undefined;
+  readonly userAgent?: string | undefined;
+  readonly method?: "head-then-get" | "get" | undefined;
+  readonly cache?: string | undefined;
+  /** Seconds. */
+  readonly cacheMaxAge?: number | undefined;
 }
 
 /**
@@ -65,6 +83,8 @@ export interface CheckTask {
   readonly fragments?: boolean | undefined;
   /** The `--exclude` regular expressions' sources. */
   readonly exclude: readonly string[];
+  /** Give each page's links to other sites (`--external`). */
+  readonly external?: boolean | undefined;
 }
 
 /** The `--exclude` patterns of a task, compiled once per thread. */
@@ -102,9 +122,11 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       rel: job.rel === "" ? null : job.rel,
       display: job.display,
       exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude),
+      external: task.external === true,
     });
     if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
     const { links, findings, pending, targets } = checked;
+    const external = checked.external === null ? undefined : JSON.stringify(checked.external.map((l) => ({ url: l.url, file: job.display, line: l.line, column: l.column, element: l.element, attribute: l.attribute, value: l.value })));
     const counts: Record<string, number> = { files: 1, links };
     const lines: string[] = [];
     for (const f of findings) {
@@ -112,7 +134,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       lines.push(findingLine(job.display, f, true));
     }
     const out = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
-    if (!fragments) return { index: job.index, out, err: "", counts };
+    if (!fragments) return { index: job.index, out, err: "", counts, external };
     let at: Int32Array | null = null;
     if (pending.length > 0) {
       at = new Int32Array(findings.length * 2);
@@ -126,7 +148,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
     if (targets !== null && env.site !== null && job.rel !== "" && job.path !== "-") {
       joined = [...targets.ids, ...targets.names].join("\0");
     }
-    return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at } };
+    return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at }, external };
   },
   transfer(result: CheckResult): CheckResult {
     const fragments = result.fragments;
@@ -179,9 +201,11 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const stdin = inputs.standardInput ? await readStandardInput() : undefined;
   const fragments = options.fragments !== false;
   const strict = options.strict === true;
-  const task: CheckTask = { command: "check", encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments, exclude: exclude.map((r) => r.source) };
+  const external = options.external === true;
+  // An external check's root: the site's (a single file's directory, standard input's document's).
+  const task: CheckTask = { command: "check", encoding, siteRoot: inputs.site === null && !external ? null : inputs.siteRoot, fragments, exclude: exclude.map((r) => r.source), external };
   // JSON lines are written as each file is read (without fragments; with them, once they are settled); the other formats need every finding first.
-  const stream = format === "json" && !fragments;
+  const stream = format === "json" && !fragments && !external;
   const held: CheckResult[] = [];
   const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: stream ? undefined : (result) => held.push(result) }, options, output);
   let results: readonly CheckResult[] = held;
@@ -190,11 +214,22 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     results = settled.results;
     counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + settled.missing;
   }
+  let externalFound: ReportedFinding[] = [];
+  let externalSummary: ExternalSummary | null = null;
+  if (external) {
+    const refs: ExternalRef[] = [];
+    for (const result of results) if (result.external !== undefined) refs.push(...(JSON.parse(result.external) as ExternalRef[]));
+    const checked = await checkExternalLinks(refs, externalOptions(options, exclude), (message) => output.err(`docbase: warning: ${message}\n`));
+    externalFound = checked.findings;
+    externalSummary = checked.summary;
+    for (const f of externalFound) counts[f.category] = (counts[f.category] ?? 0) + 1;
+  }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
   const unreadable = failures(counts);
-  const summary = checkSummary(counts, unreadable, strict);
+  const summary = checkSummary(counts, unreadable, strict, externalSummary);
   if (format === "json") {
     writeResults(results, output);
+    for (const f of externalFound) output.out(`${JSON.stringify(f)}\n`);
     output.out(`${JSON.stringify(summary)}\n`);
   } else {
     const findings: ReportedFinding[] = [];
@@ -202,14 +237,49 @@ export async function checkCommand(input: string, options: CheckOptions, output:
       if (result.err !== "") output.err(result.err);
       if (result.out !== "") findings.push(...parseFindingLines(typeof result.out === "string" ? result.out : new TextDecoder().decode(result.out)));
     }
+    findings.push(...externalFound);
     output.out(report(format, findings, summary, inputs.jobs));
   }
+  if (externalSummary !== null && options.quiet !== true) output.err(`${formatExternalSummary(externalSummary)}\n`);
   if (options.quiet !== true) {
     const ms = performance.now() - started;
     const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
     output.err(`docbase check: ${summaryWords(summary)} in ${files} (${plural(summary.links, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
   }
   return summary.failed ? 1 : 0;
+}
+
+/** The external checker's options from `check`'s flags (times in seconds on the command line). */
+function externalOptions(options: CheckOptions, exclude: RegExp[]): ExternalCheckerOptions {
+  let accept: ExternalCheckerOptions["accept"];
+  if (options.accept !== undefined) {
+    try {
+      accept = parseStatusRanges(options.accept);
+    } catch (error) {
+      throw new UsageError(`--accept: ${(error as Error).message}`);
+    }
+  }
+  const settings: ExternalCheckerOptions = {
+    concurrency: options.concurrency,
+    perHost: options.perHost,
+    timeout: options.timeout === undefined ? undefined : options.timeout * 1000,
+    retries: options.retries,
+    maxRedirects: options.maxRedirects,
+    accept,
+    userAgent: options.userAgent,
+    method: options.method,
+    fragments: options.externalFragments === true,
+    exclude,
+    cache: options.cache === undefined ? null : { file: options.cache, maxAge: options.cacheMaxAge === undefined ? undefined : options.cacheMaxAge * 1000 },
+  };
+  try {
+    // A bad value is misuse of the command, said before any page is read.
+    resolveExternalOptions(settings);
+  } catch (error) {
+    if (isExternalCheckerError(error)) throw new UsageError(error.message);
+    throw error;
+  }
+  return settings;
 }
 
 /** The report of every finding in a format other than JSON lines. */

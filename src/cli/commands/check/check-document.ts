@@ -16,6 +16,7 @@ import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
 import { isExcluded } from "./exclusions.ts";
+import { isExternalURL } from "./external-url.ts";
 import type { Finding } from "./finding.ts";
 import { checkFragment, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
 
@@ -292,6 +293,8 @@ export interface CheckDocumentOptions {
   readonly display?: string | undefined;
   /** Links whose URL (or text, when it does not parse) matches one of these are not checked (`--exclude`). */
   readonly exclude?: readonly RegExp[] | undefined;
+  /** Give the links to other sites (http: and https: URLs not under `root`), for `--external`. */
+  readonly external?: boolean | undefined;
 }
 
 /**
@@ -312,7 +315,7 @@ export interface CheckDocumentOptions {
 export function checkDocument(
   bytes: Uint8Array,
   options: CheckDocumentOptions,
-): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } | null {
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null } | null {
   const findings: Finding[] = [];
   const extractOptions = {
     url: options.url,
@@ -347,5 +350,7 @@ export function checkDocument(
   if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   if (read.bases !== null && read.bases.length > 0) baseFindings(read, options.url, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null };
+  const root = options.root;
+  const external = options.external === true ? links.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null;
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { ExternalSummary } from "../../external/index.ts";
 import { plural } from "../../format.ts";
 import { CATEGORIES, FINDING_CATEGORIES, type FindingCategory, failsRun, type Severity } from "./severity.ts";
 
@@ -35,6 +36,8 @@ export interface CheckSummary {
   readonly strict: boolean;
   /** Whether the run fails (exit code 1). */
   readonly failed: boolean;
+  /** With `--external`: the URLs asked, by outcome (broken apart from could-not-be-checked), and the requests made. */
+  readonly external?: ExternalSummary | undefined;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface CheckSummary {
  * checkSummary({ files: 2, links: 9, "missing-file": 1 }, 0, false).failed; // true
  * ```
  */
-export function checkSummary(counts: Readonly<Record<string, number>>, unreadable: number, strict: boolean): CheckSummary {
+export function checkSummary(counts: Readonly<Record<string, number>>, unreadable: number, strict: boolean, external: ExternalSummary | null = null): CheckSummary {
   const categories: Partial<Record<FindingCategory, number>> = {};
   const by: Record<Severity, number> = { error: 0, warning: 0 };
   for (const category of CATEGORIES) {
@@ -56,7 +59,8 @@ export function checkSummary(counts: Readonly<Record<string, number>>, unreadabl
     by[FINDING_CATEGORIES[category].severity] += n;
   }
   const failed = failsRun({ errors: by.error, warnings: by.warning }, strict) || unreadable > 0;
-  return { type: "summary", files: counts["files"] ?? 0, links: counts["links"] ?? 0, errors: by.error, warnings: by.warning, categories, unreadable, strict, failed };
+  const summary: CheckSummary = { type: "summary", files: counts["files"] ?? 0, links: counts["links"] ?? 0, errors: by.error, warnings: by.warning, categories, unreadable, strict, failed };
+  return external === null ? summary : { ...summary, external };
 }
 
 /**

@@ -88,6 +88,8 @@ export interface FileFragments {
  */
 export interface CheckResult extends FileResult {
   readonly fragments?: FileFragments | undefined;
+  /** With `--external`: the page's links to other sites, as JSON (an array of `ExternalRef`). */
+  readonly external?: string | undefined;
 }
 
 /** The fields of a {@link PendingFragment}, in the order {@link encodePending} writes them. */
