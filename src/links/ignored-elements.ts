@@ -31,22 +31,19 @@ function ignoredElement(element: LeanElement, names: readonly string[], memo: Ma
 /**
  * `links` without those in the start tag of an element that has one of
  * the attributes `names` (lower case) or is inside one (a srcdoc document's
- * links are in its iframe's tag). `text` is the document's text, whose
- * positions the links and `parsed` count in.
+ * links are in its iframe's tag); `parsed` is the document's parse.
  *
- * Optimisation: a document that does not contain any of the names is not
- * looked into.
+ * The tokenizer makes attribute names lower case: the tree's are compared
+ * as they are.
  *
  * @example
  * ```ts
  * const text = '<div data-proofer-ignore><a href="x">x</a></div><a href="y">';
- * withoutIgnoredLinks(text, parseWithPositions(text), links, ["data-proofer-ignore"]).map((l) => l.value); // ["y"]
+ * withoutIgnoredLinks(parseWithPositions(text), links, ["data-proofer-ignore"]).map((l) => l.value); // ["y"]
  * ```
  */
-export function withoutIgnoredLinks(text: string, parsed: ParsedSource, links: Link[], names: readonly string[]): Link[] {
+export function withoutIgnoredLinks(parsed: ParsedSource, links: Link[], names: readonly string[]): Link[] {
   if (names.length === 0 || links.length === 0) return links;
-  const lower = text.toLowerCase();
-  if (!names.some((name) => lower.includes(name))) return links;
   // The source ranges of the ignored elements' start tags, in source order.
   const ranges: number[] = [];
   const memo = new Map<LeanParent, boolean>();

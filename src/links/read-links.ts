@@ -97,7 +97,7 @@ export function readLinks(html: string | Uint8Array, options: ExtractLinksOption
   let bases: BaseElement[] | null = null;
   if (wants.bases === true) bases = baseLinks === undefined ? [] : baseElements(document.parsed.document, baseLinks, urls, document.encoding);
   return {
-    links: wants.ignore === undefined ? read.links : withoutIgnoredLinks(document.text, document.parsed, read.links, wants.ignore),
+    links: wants.ignore === undefined ? read.links : withoutIgnoredLinks(document.parsed, read.links, wants.ignore),
     encoding: document.encoding,
     encodingSource: document.encodingSource,
     undecodable: document.encoding === "replacement",

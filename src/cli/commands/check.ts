@@ -8,8 +8,7 @@
  */
 
 import { UsageError } from "../errors.ts";
-import { type ExternalCheckerOptions, type ExternalSummary, formatExternalSummary, isExternalCheckerError, parseStatusRanges } from "../external/index.ts";
-import { resolveExternalOptions } from "../external/options.ts";
+import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
 import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, inputKind, readStandardInput } from "../inputs.ts";
@@ -20,7 +19,7 @@ import { siteURL } from "../site-url.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
 import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
-import { checkExternalLinks, type ExternalRef } from "./check/external-links.ts";
+import type { ExternalRef } from "./check/external-links.ts";
 import { findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
 import { junitReport } from "./check/formats/junit-report.ts";
 import { markdownReport } from "./check/formats/markdown-report.ts";
@@ -202,6 +201,7 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const fragments = options.fragments !== false;
   const strict = options.strict === true;
   const external = options.external === true;
+  const settings = external ? await externalOptions(options, exclude) : null;
   // An external check's root: the site's (a single file's directory, standard input's document's).
   const task: CheckTask = { command: "check", encoding, siteRoot: inputs.site === null && !external ? null : inputs.siteRoot, fragments, exclude: exclude.map((r) => r.source), external };
   // JSON lines are written as each file is read (without fragments; with them, once they are settled); the other formats need every finding first.
@@ -219,7 +219,8 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   if (external) {
     const refs: ExternalRef[] = [];
     for (const result of results) if (result.external !== undefined) refs.push(...(JSON.parse(result.external) as ExternalRef[]));
-    const checked = await checkExternalLinks(refs, externalOptions(options, exclude), (message) => output.err(`docbase: warning: ${message}\n`));
+    const { checkExternalLinks } = await import("./check/external-links.ts");
+    const checked = await checkExternalLinks(refs, settings!, (message) => output.err(`docbase: warning: ${message}\n`));
     externalFound = checked.findings;
     externalSummary = checked.summary;
     for (const f of externalFound) counts[f.category] = (counts[f.category] ?? 0) + 1;
@@ -240,7 +241,7 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     findings.push(...externalFound);
     output.out(report(format, findings, summary, inputs.jobs));
   }
-  if (externalSummary !== null && options.quiet !== true) output.err(`${formatExternalSummary(externalSummary)}\n`);
+  if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);
   if (options.quiet !== true) {
     const ms = performance.now() - started;
     const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
@@ -250,7 +251,10 @@ export async function checkCommand(input: string, options: CheckOptions, output:
 }
 
 /** The external checker's options from `check`'s flags (times in seconds on the command line). */
-function externalOptions(options: CheckOptions, exclude: RegExp[]): ExternalCheckerOptions {
+async function externalOptions(options: CheckOptions, exclude: RegExp[]): Promise<ExternalCheckerOptions> {
+  // Optimisation: the checker (node:http, node:https, node:zlib) loads only for --external.
+  const { isExternalCheckerError, parseStatusRanges } = await import("../external/index.ts");
+  const { resolveExternalOptions } = await import("../external/options.ts");
   let accept: ExternalCheckerOptions["accept"];
   if (options.accept !== undefined) {
     try {
