@@ -35,10 +35,7 @@ describe("docbase check --external, against misbehaving local servers", () => {
       "local.html": "",
     });
     const before = server.seen.length;
-    const started = Date.now();
     const run = await docbase(["check", dir, "--url", "https://example.com/", "--external", "--external-fragments", "--timeout", "1", "--retries", "0", "--json"]);
-    // Bounded: the slow server is cut at its timeout (1 s), not waited for.
-    expect(Date.now() - started).toBeLessThan(20_000);
     const findings = findingsOf(run.stdout).map((f) => [path.basename(String(f["file"])), f["line"], f["type"], f["category"], f["severity"]]);
     expect(findings).toEqual([
       ["index.html", 2, "bad-status", "external-broken", "error"],
@@ -59,13 +56,14 @@ describe("docbase check --external, against misbehaving local servers", () => {
     const seen = server.seen.slice(before);
     expect(seen.filter((r) => r.path === "/nope").map((r) => r.method)).toEqual(["HEAD", "GET"]);
     expect(seen.filter((r) => r.path === "/ok").length).toBeLessThanOrEqual(2);
+    // Bounded: the slow server is asked once and cut at its timeout (a timeout is not retried); the run ends (the test's own limit).
+    expect(seen.filter((r) => r.path === "/slow")).toHaveLength(1);
   }, 60_000);
 
   it("a 429 whose Retry-After is beyond the longest wait: could not be checked, asked once, no wait", async () => {
     const dir = writeTree(temporaryDirectory(), { "index.html": `<a href="${server.origin}/busy">x</a>` });
-    const started = Date.now();
+    // Retry-After: 3600 is beyond the longest wait (60 s): no wait, no second request.
     const run = await docbase(["check", dir, "--url", "https://example.com/", "--external", "--json"]);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(findingsOf(run.stdout).map((f) => [f["type"], f["severity"]])).toEqual([["rate-limited", "warning"]]);
     expect(server.count("/busy")).toBe(1);
     expect(run.code).toBe(0);
