@@ -10,7 +10,10 @@
  *
  * JOB: `extract` (extractLinks), `rewrite` (rewriteLinks with absolutize()),
  * `stream` (LinkStream over 64 KiB pieces, output discarded), `parse5`
- * (parse5.parse, the peer), `href` (a jsdom window of 16,384 anchors under a
+ * (parse5.parse, the peer), the stages of extractLinks' parse alone:
+ * `tokenize` (docbase's tokenizer, its tokens dropped but for the state
+ * changes the tree construction stage makes) and `parse` (tokenizer, tree
+ * construction and lean tree: what extractLinks reads its links from), `href` (a jsdom window of 16,384 anchors under a
  * `<base>`, docbase installed, made once in the first round; every round
  * reads every `a.href`; PAGE is ignored), `none` (loads everything, does nothing: the start-up to subtract).
  * PAGE: a substring of a corpus file name (`new-zealand`, `2015`, `2009`, `911`).
@@ -21,9 +24,11 @@
  */
 
 import { readdirSync } from "node:fs";
-import { parse } from "parse5";
+import { parse, TokenizerMode } from "parse5";
 import { JSDOM } from "jsdom";
 import { extractLinks, rewriteLinks, absolutize, LinkStream } from "../src/links/index.ts";
+import { parseWithPositions } from "../src/links/html-source.ts";
+import { HTMLTokenizer } from "../src/links/html-tokenizer.ts";
 import { install } from "../src/jsdom/index.ts";
 import { corpusDir, readCorpus } from "./harness.ts";
 
@@ -43,6 +48,44 @@ const url = urls[file]!;
 let sink = 0;
 let anchors: { href: string }[] | undefined;
 
+/** The tokenizer states the tree construction stage switches to after these start tags (in HTML content, scripting on). */
+const textStates: Record<string, number> = {
+  script: TokenizerMode.SCRIPT_DATA,
+  style: TokenizerMode.RAWTEXT,
+  xmp: TokenizerMode.RAWTEXT,
+  iframe: TokenizerMode.RAWTEXT,
+  noembed: TokenizerMode.RAWTEXT,
+  noframes: TokenizerMode.RAWTEXT,
+  noscript: TokenizerMode.RAWTEXT,
+  title: TokenizerMode.RCDATA,
+  textarea: TokenizerMode.RCDATA,
+  plaintext: TokenizerMode.PLAINTEXT,
+};
+
+/** The tokenizer alone over the page: a token sink that only switches its state as the tree construction stage would. */
+function tokenizeOnly(): number {
+  let count = 0;
+  const sink = {
+    tokenizer: null as HTMLTokenizer | null,
+    currentNotInHTML: false,
+    onCharacter: (): void => void count++,
+    onNullCharacter: (): void => void count++,
+    onWhitespaceCharacter: (): void => void count++,
+    onStartTag(token: { tagName: string }): void {
+      count++;
+      const state = textStates[token.tagName];
+      if (state !== undefined) sink.tokenizer!.state = state;
+    },
+    onEndTag: (): void => void count++,
+    onComment: (): void => void count++,
+    onDoctype: (): void => void count++,
+    onEof: (): void => void count++,
+  };
+  sink.tokenizer = new HTMLTokenizer(sink);
+  sink.tokenizer.run(html);
+  return count;
+}
+
 for (let r = 0; r < rounds; r++) {
   switch (job) {
     case "extract":
@@ -59,6 +102,12 @@ for (let r = 0; r < rounds; r++) {
     }
     case "parse5":
       sink += parse(html).childNodes.length;
+      break;
+    case "tokenize":
+      sink += tokenizeOnly();
+      break;
+    case "parse":
+      sink += parseWithPositions(html).tags.length;
       break;
     case "href":
       sink += hrefReads();

@@ -21,7 +21,7 @@
  */
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
@@ -159,6 +159,26 @@ describe("README.md code blocks", () => {
     const outputLines = `${run.stdout}\n${run.stderr}`.split("\n").map((l) => l.trimEnd());
     for (const line of sample!.code.split("\n").filter((l) => l.trim() !== "")) {
       expect(outputLines.some((o) => o.startsWith(line.trimEnd())), `npm start prints a line starting with ${JSON.stringify(line)}`).toBe(true);
+    }
+  });
+
+  it("runs each rewrite job of the README, one command line each, on a copy of the example site", () => {
+    const jobs = all.find((b) => b.lang === "text" && b.code.includes("docbase rewrite examples/site"));
+    expect(jobs, "the block of rewrite jobs").toBeDefined();
+    const lines = jobs!.code.split("\n").filter((l) => l.startsWith("docbase rewrite "));
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const line of lines) {
+      const site = join(scratch, "jobs", "site");
+      rmSync(join(scratch, "jobs"), { recursive: true, force: true });
+      cpSync(join(root, "examples/site"), site, { recursive: true });
+      // The words of the line (single quotes as a shell reads them), the comment left out; paths into the copy.
+      const words = [...line.replace(/\s+#.*$/, "").matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!).slice(1);
+      const args = words.map((w, i) => (w === "examples/site" ? site : words[i - 1] === "--out" ? join(scratch, "jobs", w) : w));
+      const run = spawnSync(node, [cli, ...args], { cwd: root, encoding: "utf8" });
+      expect(run.status, `${line}\n${run.stderr}`).toBe(0);
+      expect(run.stderr, line).toMatch(/docbase rewrite: (would rewrite|rewrote) [1-9]\d* links? in /);
+      if (args.includes("--dry-run")) expect(run.stdout, line).not.toBe("");
+      if (args.includes("--json")) for (const change of run.stdout.trim().split("\n")) expect(Object.keys(JSON.parse(change) as object)).toContain("rewritten");
     }
   });
 

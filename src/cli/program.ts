@@ -9,6 +9,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
 import { applyConfigFile, CONFIG_FILE_NAME, findConfigFile } from "./config-file.ts";
 import { isUsageError } from "./errors.ts";
+import { linkFilterFlags } from "./link-filter-options.ts";
 import type { Output } from "./output.ts";
 import { programVersion } from "./version.ts";
 
@@ -76,10 +77,23 @@ const REWRITE_HELP = `
 Rewrites the links of every HTML file of a site, and nothing else: every
 other byte (quotes, character references, encoding) stays as it was.
   --url U --absolute   every link becomes the absolute URL it resolves to
-  --url U --relative   every link becomes the shortest reference to it
+  --url U --relative   portable: every link into the site becomes a path
+                       relative to its document (../blog/post.html), so the
+                       site works from any root, a sub-path, or from disk
+                       (add --index-file index.html for disk: docs/ becomes
+                       docs/index.html); links elsewhere become absolute
   --from A --to B      the site moves from root A to root B: links into A
                        point to the same place under B, links elsewhere
-                       keep pointing where they did
+                       keep pointing where they did (with --only or
+                       --include/--exclude, only those links move: a CDN)
+  --url U --map FILE   links to a URL the map moves point to its new URL, in
+                       the same form: a JSON object of paths or URLs
+                       (rev-manifest.json), Vite's manifest.json, or a
+                       _redirects file (rules that are not redirects, or
+                       depend on the visitor, are reported as not applied)
+--only, --include and --exclude choose the links (URL patterns, as
+https://urlpattern.spec.whatwg.org/, relative ones read against the root).
+A map or a pattern that is wrong is an error, and no file is touched.
 Files are written atomically (a temporary file, then a rename): a run that
 is interrupted leaves each file old or new, never half-written; the next
 run removes the temporary files it left. Files that cannot be read or
@@ -93,6 +107,9 @@ Examples:
   $ docbase rewrite site --url https://example.com/ --relative --dry-run
   $ docbase rewrite site --url https://example.com/ --absolute --out build
   $ docbase rewrite site --from https://example.com/docs/ --to https://docs.example.com/
+  $ docbase rewrite site --url https://example.com/ --relative --index-file index.html --out offline
+  $ docbase rewrite site --from https://example.com/ --to https://cdn.example.net/ --only resources
+  $ docbase rewrite site --url https://example.com/ --map rev-manifest.json
   $ curl -s https://example.com/ | docbase rewrite - --url https://example.com/ --absolute > page.html`;
 
 const BASE_HELP = `
@@ -221,14 +238,18 @@ function commandDeclarations(): CommandDeclaration[] {
     },
     {
       name: "rewrite",
-      description: "rewrite a site's links: absolute, relative, or moved to a new root",
+      description: "rewrite a site's links: absolute, portable relative, moved to a new root, or as a URL map says",
       argument: ["<dir>", "the site's directory, or - for standard input (the document at the root URL, rewritten to standard output as a stream)"],
       options: [
-        new Option("--url <url>", "the site's root URL (with --absolute or --relative)"),
+        new Option("--url <url>", "the site's root URL (with --absolute, --relative or --map)"),
         new Option("--absolute", "make every link absolute"),
-        new Option("--relative", "make every link the shortest relative reference"),
+        new Option("--relative", "make every link into the site relative to its document (portable); others absolute"),
+        new Option("--index-file <name>", "with --relative: a link to a directory names this file in it (index.html), for browsing from disk"),
         new Option("--from <url>", "the site's old root URL (with --to)"),
         new Option("--to <url>", "the site's new root URL (with --from)"),
+        new Option("--map <file>", "rewrite links to the URLs this map moves: JSON (rev-manifest.json), a Vite manifest.json, or _redirects"),
+        new Option("--map-format <format>", "the map's format (default: detected)").choices(["json", "vite", "redirects"]),
+        ...linkFilterFlags("rewrite"),
         new Option("--out <dir>", "write the rewritten site here (other files are copied) instead of in place"),
         new Option("-n, --dry-run", "print the changes per file; write nothing"),
         ...siteFlags(),

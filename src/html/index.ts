@@ -15,11 +15,13 @@ export { HTML_NAMESPACE, SVG_NAMESPACE, MATHML_NAMESPACE, XML_NAMESPACE, XLINK_N
 export {
   catalogue,
   type AttributeKind,
+  type AttributeLoad,
   type CatalogueEntry,
   type URLReflection,
   type ReflectedURLAttributeName,
   type ReflectedURLAttributeKind,
 } from "./url-attribute-catalogue.ts";
+export { linkTypesLoad } from "./link-types.ts";
 export { extractCharacterEncodingFromMeta, metaDeclaredEncoding, changedEncoding } from "./encoding-declaration.ts";
 export {
   isBaseElement,

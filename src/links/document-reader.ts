@@ -110,6 +110,12 @@ function isRefreshMeta(element: LeanElement): boolean {
   return false;
 }
 
+/** The `rel` attribute's value of an HTML element, or null without one. */
+function relOf(element: LeanElement): string | null {
+  for (const attr of element.attrs) if (attr.name === "rel" && (attr.namespace === undefined || attr.namespace === "")) return attr.value;
+  return null;
+}
+
 /** The value map of `v.slice(offset, …)` of a value whose map is `outer`. */
 function sliceMap(outer: ValueMap, offset: number): ValueMap {
   return { start: (d) => outer.start(offset + d), end: (d) => outer.end(offset + d) };
@@ -597,6 +603,7 @@ export class DocumentReader {
       srcdoc: job.depth,
       template: job.template || tag.inTemplate,
     };
+    if (this.ns === "html" && tag.element.tagName === "link") (link as { rel?: string | null }).rel = relOf(tag.element);
     if (this.validate) {
       // An empty or missing form action is never parsed ("If action is the
       // empty string, let action be the URL of the form document"): no errors.

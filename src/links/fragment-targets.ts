@@ -10,7 +10,7 @@
 
 import { HTML_NAMESPACE } from "../html/index.ts";
 import { extractSites, reportTooDeep } from "./extract-links.ts";
-import type { LeanChild, LeanDocument, LeanElement, LeanParent } from "./html-source.ts";
+import { isInDocumentTree, type ParsedSource } from "./html-source.ts";
 import type { FragmentTargets } from "./indicated-part.ts";
 import type { Link } from "./link-types.ts";
 import type { ExtractLinksOptions } from "./options.ts";
@@ -25,42 +25,35 @@ import type { ReadDocument } from "./read-document.ts";
  * "In the document tree": template contents are not (they belong to the
  * template's own inert document), and neither are shadow trees (tree order
  * does not enter them; a declarative shadow root's `<template
- * shadowrootmode>` keeps its elements in its content). The tree holds only
- * children, so walking children is exactly that. An empty `id` is no ID
+ * shadowrootmode>` keeps its elements in its content), nor the elements a
+ * `frameset` took out with the body. The parse noted the elements made
+ * outside template contents with an `id` or a `name`
+ * ({@link ParsedSource.targetCandidates}); those whose parents lead to the
+ * document are in it. An empty `id` is no ID
  * (https://dom.spec.whatwg.org/#concept-id: "If ... value is the empty
  * string, then unset element's ID"), and the empty fragment never gets to
  * the lookup.
  *
- * Optimisation: the lean tree's arrays are read directly, as the rest of
- * this layer reads them, not through the document-base adapter's walk (a
- * call per node and per attribute list).
- *
  * @example
  * ```ts
- * const tree = prepareDocument('<h2 id="a">A</h2><a name="b"></a><template><p id="c"></template>', { url: "https://example.com/" }).parsed.document;
- * documentFragmentTargets(tree); // { ids: Set {"a"}, names: Set {"b"} }
+ * const parsed = prepareDocument('<h2 id="a">A</h2><a name="b"></a><template><p id="c"></template>', { url: "https://example.com/" }).parsed;
+ * documentFragmentTargets(parsed); // { ids: Set {"a"}, names: Set {"b"} }
  * ```
  */
-export function documentFragmentTargets(tree: LeanDocument): FragmentTargets {
+export function documentFragmentTargets(parsed: ParsedSource): FragmentTargets {
   const ids = new Set<string>();
   const names = new Set<string>();
-  // A work list, not recursion: documents nest as deep as the input lets them. The order does not
-  // matter: only whether some element has the ID (the first such in tree order is the one scrolled to).
-  const stack: LeanParent[] = [tree];
-  while (stack.length > 0) {
-    const children: LeanChild[] = stack.pop()!.childNodes;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      if (child.nodeName === "#text") continue;
-      const element = child as LeanElement;
-      const attrs = element.attrs;
-      for (let a = 0; a < attrs.length; a++) {
-        const attr = attrs[a]!;
-        if (attr.value === "" || (attr.namespace !== undefined && attr.namespace !== "")) continue;
-        if (attr.name === "id") ids.add(attr.value);
-        else if (attr.name === "name" && element.tagName === "a" && element.namespaceURI === HTML_NAMESPACE) names.add(attr.value);
-      }
-      if (element.childNodes.length > 0) stack.push(element);
+  // The order does not matter: only whether some element has the ID (the first such in tree order is the one scrolled to).
+  const candidates = parsed.targetCandidates ?? [];
+  for (let i = 0; i < candidates.length; i++) {
+    const element = candidates[i]!;
+    if (!isInDocumentTree(element)) continue;
+    const attrs = element.attrs;
+    for (let a = 0; a < attrs.length; a++) {
+      const attr = attrs[a]!;
+      if (attr.value === "" || (attr.namespace !== undefined && attr.namespace !== "")) continue;
+      if (attr.name === "id") ids.add(attr.value);
+      else if (attr.name === "name" && element.tagName === "a" && element.namespaceURI === HTML_NAMESPACE) names.add(attr.value);
     }
   }
   return { ids, names };
@@ -96,7 +89,7 @@ export interface DocumentTargets {
  */
 export function collectTargets(documents: DocumentTargets[]): (read: ReadDocument) => void {
   return (read) => {
-    documents.push({ depth: read.depth, targets: documentFragmentTargets(read.tree), links: read.links });
+    documents.push({ depth: read.depth, targets: documentFragmentTargets(read.parsed), links: read.links });
   };
 }
 

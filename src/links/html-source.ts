@@ -11,11 +11,17 @@
  * object for every token, every attribute and every text run. Our
  * tokenizer notes the positions of the tag being handled in one reusable
  * array, and the tree adapter copies them only for the tags it records.
- * The tree keeps elements only: text is dropped (except inside an SVG
- * `style`, whose CSS we read) and so are comments. The tree has parse5's
- * default shapes (`nodeName`, `tagName`, `attrs`, `namespaceURI`,
- * `childNodes`, `parentNode`, `content`), so the document-base layer's
- * parse5 adapter walks it as it is.
+ * Optimisation: by default no tree is kept (see {@link treelessTreeAdapter}):
+ * an element knows its parent, but no element lists its children, so
+ * an element the parser no longer holds and no record refers to is
+ * garbage at once; the facts read from a tree (the first base element, the
+ * fragment targets) are read from the elements noted as they were made.
+ * With `keepTree` (and for a document with two base elements with an
+ * href, whose tree order only the tree tells) the tree is kept: elements
+ * only, text dropped (but inside an SVG `style`, whose CSS we read), no
+ * comments, in parse5's default shapes (`nodeName`, `tagName`, `attrs`,
+ * `namespaceURI`, `childNodes`, `parentNode`, `content`), so that the
+ * document-base layer's parse5 adapter walks it as it is.
  *
  * @module
  */
@@ -185,8 +191,19 @@ export interface TagRecord {
   * ```
  */
 export interface ParsedSource {
-  /** The document's tree (see above). */
+  /**
+   * The document's tree: the whole tree when it was kept (`keepTree`);
+   * else a document whose one child is the first `base` element with an
+   * `href` in tree order (a copy without children or parent), or none.
+   */
   readonly document: LeanDocument;
+  /**
+   * The elements that may be fragment targets, in the order made: each
+   * element made in no template contents with an `id` or a `name` (see
+   * fragment-targets.ts, which keeps those in the document's tree).
+   * Absent: the construction noted none (a stream's).
+   */
+  readonly targetCandidates?: readonly LeanElement[];
   /** Every start tag with attributes, every `form` and every `style`, in source order. */
   readonly tags: readonly TagRecord[];
   /** Whether the parser made an HTML `base` element with an `href` (wherever it is). */
@@ -243,6 +260,10 @@ export interface LeanParse {
   openTemplateKinds: (1 | 2)[];
   /** Where the tokenizer's input starts in the whole input (see {@link TagRecord.origin}). */
   origin: number;
+  /** The HTML `base` elements with an `href` made in no template contents, in the order made; null: not noted (a stream's parse). */
+  bases: LeanElement[] | null;
+  /** See {@link ParsedSource.targetCandidates}; null: not noted. */
+  targetCandidates: LeanElement[] | null;
 }
 
 /**
@@ -267,6 +288,8 @@ export function newParse(): LeanParse {
     openTemplates: [],
     openTemplateKinds: [],
     origin: 0,
+    bases: null,
+    targetCandidates: null,
   };
 }
 
@@ -306,7 +329,10 @@ function keepPositions(parse: LeanParse, tokenizer: HTMLTokenizer, count: number
     grown.set(parse.positions.subarray(0, at));
     parse.positions = grown;
   }
-  parse.positions.set(tokenizer.attributePositions.subarray(0, length), at);
+  // Optimisation: a loop, not `set` of a `subarray` (a new view object for a few numbers).
+  const positions = parse.positions;
+  const from = tokenizer.attributePositions;
+  for (let k = 0; k < length; k++) positions[at + k] = from[k]!;
   parse.positionsLength = at + length;
   return at;
 }
@@ -407,6 +433,13 @@ function detachNode(node: LeanChild): void {
   node.parentNode = null;
 }
 
+function insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
+  const siblings = parent.childNodes;
+  const i = siblings.indexOf(reference);
+  siblings.splice(i === -1 ? siblings.length : i, 0, node);
+  node.parentNode = parent;
+}
+
 function insertText(parent: LeanParent, text: string, before: LeanChild | null): void {
   // Only an SVG style element's text is kept (its CSS is read from the tree).
   if (parent.nodeName !== "style" || (parent as LeanElement).namespaceURI !== SVG_NAMESPACE) return;
@@ -419,6 +452,42 @@ function insertText(parent: LeanParent, text: string, before: LeanChild | null):
   }
   const node: LeanText = { nodeName: "#text", value: text, parentNode: parent };
   siblings.splice(i, 0, node);
+}
+
+/** Whether an element's attributes name it as a fragment target, maybe (fragment-targets.ts decides). */
+function mayBeTarget(attrs: readonly Attribute[]): boolean {
+  for (let i = 0; i < attrs.length; i++) {
+    const name = attrs[i]!.name;
+    if (name === "id" || name === "name") return true;
+  }
+  return false;
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token —
+ * the element, with `childNodes` as its list of children, recorded in the
+ * parse in progress when it is the element of the start tag being handled.
+ */
+function makeElement(tagName: string, namespaceURI: string, attrs: Attribute[], childNodes: LeanChild[]): LeanElement {
+  const element: LeanElement = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes, parentNode: null };
+  const parse = current;
+  if (tagName === "template" && namespaceURI === HTML_NAMESPACE && attrs === parse.tokenizer!.emittingAttrs) noteDeclarativeShadowRoot(parse, element, attrs);
+  // Only the element of the start tag being handled is recorded: the
+  // adoption agency and the reconstruction of active formatting
+  // elements make clones from an earlier token's attribute list, and
+  // implied elements (html, head, body, tbody …) have a list of their own.
+  if (attrs === parse.recordedAttrs || attrs !== parse.tokenizer!.emittingAttrs) return element;
+  const where = templateDepthKind(parse);
+  // A clone has its original's id, and is in the document's tree when its original is.
+  if (where === 0 && parse.targetCandidates !== null && mayBeTarget(attrs)) parse.targetCandidates.push(element);
+  if (!mayHaveLinks(tagName, attrs)) return element;
+  parse.recordedAttrs = attrs;
+  if (isParsedBaseElementWithHref(element)) {
+    parse.hasBaseWithHref = true;
+    if (where === 0) parse.bases?.push(element);
+  }
+  parse.tags.push(tagRecord(parse, element, attrs, null, where));
+  return element;
 }
 
 /**
@@ -443,18 +512,7 @@ export const leanTreeAdapter = {
     return { nodeName: "#document-fragment", childNodes: [] };
   },
   createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
-    const element: LeanElement = { nodeName: tagName, tagName, attrs, namespaceURI, childNodes: [], parentNode: null };
-    const parse = current;
-    if (tagName === "template" && namespaceURI === HTML_NAMESPACE && attrs === parse.tokenizer!.emittingAttrs) noteDeclarativeShadowRoot(parse, element, attrs);
-    // Only the element of the start tag being handled is recorded: the
-    // adoption agency and the reconstruction of active formatting
-    // elements make clones from an earlier token's attribute list, and
-    // implied elements (html, head, body, tbody …) have a list of their own.
-    if (attrs === parse.recordedAttrs || attrs !== parse.tokenizer!.emittingAttrs || !mayHaveLinks(tagName, attrs)) return element;
-    parse.recordedAttrs = attrs;
-    if (isParsedBaseElementWithHref(element)) parse.hasBaseWithHref = true;
-    parse.tags.push(tagRecord(parse, element, attrs, null, templateDepthKind(parse)));
-    return element;
+    return makeElement(tagName, namespaceURI, attrs, []);
   },
   createCommentNode(): typeof dummyComment {
     return dummyComment;
@@ -463,12 +521,7 @@ export const leanTreeAdapter = {
     return { nodeName: "#text", value, parentNode: null };
   },
   appendChild,
-  insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
-    const siblings = parent.childNodes;
-    const i = siblings.indexOf(reference);
-    siblings.splice(i === -1 ? siblings.length : i, 0, node);
-    node.parentNode = parent;
-  },
+  insertBefore,
   // The stack of open elements: its templates, for templateDepthKind.
   onItemPush(node: LeanElement): void {
     if (!isHTMLTemplate(node)) return;
@@ -520,6 +573,7 @@ export const leanTreeAdapter = {
     if (adopted.size > 0) {
       const parse = current;
       parse.tags.push(tagRecord(parse, recipient, attrs, adopted, 0));
+      if (parse.targetCandidates !== null && mayBeTarget([...adopted])) parse.targetCandidates.push(recipient);
     }
   },
   getFirstChild(node: LeanParent): LeanChild | null {
@@ -575,17 +629,116 @@ export const leanTreeAdapter = {
   updateNodeSourceCodeLocation(): void {},
 } as unknown as TreeAdapter<DefaultTreeAdapterMap>;
 
+/** The children of a node whose children are not kept (never added to: see {@link keepsChildren}). */
+const NO_CHILDREN: LeanChild[] = Object.freeze([]) as unknown as LeanChild[];
+
+/** Whether the treeless tree keeps `parent`'s children: the document's (its `html`), and an SVG `style`'s (whose text is read). */
+function keepsChildren(parent: LeanParent): boolean {
+  return parent.childNodes !== NO_CHILDREN;
+}
+
+/**
+ * The treeless tree adapter: the lean tree adapter, but a node knows its
+ * parent and a parent does not list its children (but for
+ * {@link keepsChildren}), so that an element the parser no longer holds
+ * (in its stack of open elements, its list of active formatting elements,
+ * its head or form element pointer, or as the parent of a table it may
+ * foster-parent into) and that no record refers to is garbage.
+ *
+ * Nothing the parser reads from the tree is lost: it finds a table's
+ * parent through the table (foster parenting), and reads no element's
+ * children but to move the adoption agency's furthest block's into the
+ * new formatting element: here they stay the furthest block's children,
+ * which changes no element's namespace, template contents or whether it
+ * is in the document's tree — all that the records and the facts read
+ * from them need (test/links/lean-parse.test.ts compares the two trees).
+ *
+ * @example
+ * ```ts
+ * new Parser({ treeAdapter: treelessTreeAdapter }); // what parseWithPositions makes without keepTree
+ * ```
+ */
+export const treelessTreeAdapter = {
+  ...(leanTreeAdapter as unknown as Record<string, unknown>),
+  createDocumentFragment(): LeanFragment {
+    return { nodeName: "#document-fragment", childNodes: NO_CHILDREN };
+  },
+  createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
+    return makeElement(tagName, namespaceURI, attrs, tagName === "style" && namespaceURI === SVG_NAMESPACE ? [] : NO_CHILDREN);
+  },
+  appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
+    if (keepsChildren(parent)) appendChild(parent, node);
+    else if (node !== dummyComment) (node as LeanChild).parentNode = parent;
+  },
+  insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
+    if (keepsChildren(parent)) insertBefore(parent, node, reference);
+    else node.parentNode = parent;
+  },
+  detachNode(node: LeanChild): void {
+    const parent = node.parentNode;
+    if (parent !== null && keepsChildren(parent)) detachNode(node);
+    else node.parentNode = null;
+  },
+} as unknown as TreeAdapter<DefaultTreeAdapterMap>;
+
 /** The parser options for each scripting flag (one object each, made once). */
 const parserOptions = {
-  scripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
-  noScripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
+  scripting: { treeAdapter: treelessTreeAdapter, scriptingEnabled: true },
+  noScripting: { treeAdapter: treelessTreeAdapter, scriptingEnabled: false },
+  scriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
+  noScriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
 };
 
 /**
+ * Whether `element` is in the document's tree: its parents lead to the
+ * document (not to template contents, nor nowhere: a `frameset` takes the
+ * body out of the tree). Both trees keep every element's parent.
+ *
+ * @example
+ * ```ts
+ * const { targetCandidates } = parseWithPositions("<p id=a><template><p id=b></template>");
+ * targetCandidates.map(isInDocumentTree); // [true]: b, in template contents, is no candidate
+ * ```
+ */
+export function isInDocumentTree(element: LeanElement): boolean {
+  let node: LeanParent | null | undefined = element.parentNode;
+  while (node !== null && node !== undefined && node.nodeName !== "#document") node = (node as LeanElement).parentNode;
+  return node !== null && node !== undefined;
+}
+
+/** The document of a treeless parse (see {@link ParsedSource.document}): the first base element with an href, a copy, or nothing. */
+function baseDocument(base: LeanElement | null): LeanDocument {
+  const document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
+  if (base !== null) document.childNodes.push({ nodeName: base.nodeName, tagName: base.tagName, attrs: base.attrs, namespaceURI: base.namespaceURI, childNodes: [], parentNode: document });
+  return document;
+}
+
+/** One parse of `html` (see {@link parseWithPositions}), keeping the tree or not. */
+function parseOnce(html: string, scripting: boolean, keepTree: boolean): { parse: LeanParse; document: LeanDocument } {
+  const outer = current;
+  const parse = newParse();
+  parse.bases = [];
+  parse.targetCandidates = [];
+  current = parse;
+  try {
+    const options = keepTree ? (scripting ? parserOptions.scriptingTree : parserOptions.noScriptingTree) : scripting ? parserOptions.scripting : parserOptions.noScripting;
+    const parser = new Parser<DefaultTreeAdapterMap>(options);
+    parse.parser = parser;
+    parse.tokenizer = installTokenizer(parser);
+    parse.tokenizer.run(html);
+    return { parse, document: parser.document as unknown as LeanDocument };
+  } finally {
+    current = outer;
+  }
+}
+
+/**
  * Parses `html` as a whole document (https://html.spec.whatwg.org/multipage/parsing.html#parsing)
- * into a lean tree, and lists the start tags that may carry links, with
- * where each begins. With `scripting` (the default, as in a browser),
- * `noscript` content is text; without, it is markup.
+ * and lists the start tags that may carry links, with where each begins.
+ * With `scripting` (the default, as in a browser), `noscript` content is
+ * text; without, it is markup. With `keepTree`, the {@link ParsedSource}
+ * has the document's whole tree (see base-elements.ts); without, it keeps
+ * none (see the module's comment).
  *
  * @example
  * ```ts
@@ -597,24 +750,28 @@ const parserOptions = {
  * not limited by the call stack: parse5's stack of open elements is an
  * array, and nothing here recurses into the tree.
  */
-export function parseWithPositions(html: string, scripting = true): ParsedSource {
-  const outer = current;
-  const parse = newParse();
-  current = parse;
-  try {
-    const parser = new Parser<DefaultTreeAdapterMap>(scripting ? parserOptions.scripting : parserOptions.noScripting);
-    parse.parser = parser;
-    parse.tokenizer = installTokenizer(parser);
-    parse.tokenizer.run(html);
-    return {
-      document: parser.document as unknown as LeanDocument,
-      tags: parse.tags,
-      hasBaseWithHref: parse.hasBaseWithHref,
-      positions: parse.positions,
-    };
-  } finally {
-    current = outer;
+export function parseWithPositions(html: string, scripting = true, keepTree = false): ParsedSource {
+  let { parse, document } = parseOnce(html, scripting, keepTree);
+  if (!keepTree) {
+    // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url —
+    // "the first base element with an href content attribute, in tree order".
+    // Elements are made in tree order but where foster parenting puts one
+    // before a table: with two candidates in the tree, only the tree tells
+    // which is first, so the document is parsed again, keeping it.
+    const bases = parse.bases!.filter(isInDocumentTree);
+    if (bases.length > 1) {
+      ({ parse, document } = parseOnce(html, scripting, true));
+    } else {
+      document = baseDocument(bases[0] ?? null);
+    }
   }
+  return {
+    document,
+    tags: parse.tags,
+    hasBaseWithHref: parse.hasBaseWithHref,
+    positions: parse.positions,
+    targetCandidates: parse.targetCandidates!,
+  };
 }
 
 // --- Start tags in the source --------------------------------------------------
@@ -687,23 +844,13 @@ export class StartTagSource {
  *
  * @example
  * ```ts
- * retainedShapes.length; // 3: a parser that has parsed a small document, its state, and a start tag reader
+ * retainedShapes.length; // 3: a treeless parse and a kept-tree parse (each with its parser), and a start tag reader
  * ```
  */
 export const retainedShapes: readonly object[] = (() => {
-  const parse = newParse();
-  const outer = current;
-  current = parse;
-  try {
-    const parser = new Parser<DefaultTreeAdapterMap>(parserOptions.scripting);
-    parse.parser = parser;
-    parse.tokenizer = installTokenizer(parser);
-    parse.tokenizer.run(
-      '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><p class=c><a href="x" title=\'y\'>z</a><b>b<i>i</b>i</i>' +
-        "<table><tr><td>x &amp; y</td></tr></table><form><input></form><svg><a href=s /></svg><template><img src=i></template><!-- c --></body></html>",
-    );
-    return [parser, parse, new StartTagSource()];
-  } finally {
-    current = outer;
-  }
+  const sample =
+    '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><p class=c id=p><a href="x" title=\'y\'>z</a><b>b<i>i</b>i</i>' +
+    "<table><tr><td>x &amp; y</td></tr></table><form><input></form><svg><a href=s /></svg><template><img src=i></template><!-- c --></body></html>";
+  // Each parse holds its parser: one over the treeless tree, one over the kept tree.
+  return [parseOnce(sample, true, false).parse, parseOnce(sample, true, true).parse, new StartTagSource()];
 })();

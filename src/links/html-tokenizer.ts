@@ -41,11 +41,12 @@
 
 import { html as htmlSpec, Token, TokenizerMode, type Parser, type TreeAdapterTypeMap } from "parse5";
 import { isASCIIAlpha, isASCIIWhitespace } from "../core/infra.ts";
+import { catalogue } from "./catalogue.ts";
 import { CharacterReferenceReader } from "./character-references.ts";
 
 type Attribute = Token.Attribute;
 
-const { getTagID } = htmlSpec;
+const { getTagID, TAG_ID } = htmlSpec;
 
 const CHARACTER = Token.TokenType.CHARACTER;
 const NULL_CHARACTER = Token.TokenType.NULL_CHARACTER;
@@ -73,6 +74,110 @@ const DOUBLE_QUOTED = 2;
 const SINGLE_QUOTED = 3;
 /** A flag beside the quote: the value's source text is its value, code unit for code unit. */
 const VERBATIM = 4;
+
+/**
+ * The attributes whose values anything after the tokenizer reads, in link
+ * work: every attribute of the catalogue (as the tokenizer names it:
+ * `xlink:href` before the tree construction stage adjusts it), the ones
+ * the reader reads beside them (`charset`, `http-equiv` and `content` of a
+ * `meta`, a template's `shadowrootmode`, a `link`'s `rel` (does it load
+ * with the page), and `id` and `name`, the fragment targets), and the ones the tree construction stage reads: an `input`'s
+ * `type` (is it hidden), an `annotation-xml`'s `encoding` (is it an HTML
+ * integration point), a `font`'s `color`, `face` and `size` (does it leave
+ * foreign content).
+ *
+ * @example
+ * ```ts
+ * linkAttributeNames.has("srcset"); // true
+ * linkAttributeNames.has("class"); // false
+ * ```
+ */
+export const linkAttributeNames: ReadonlySet<string> = new Set([
+  ...catalogue.map((row) => row.attribute),
+  ...catalogue.map((row) => (row.attribute.startsWith("xlink:") ? row.attribute.slice(6) : row.attribute)),
+  "charset",
+  "http-equiv",
+  "content",
+  "shadowrootmode",
+  "rel",
+  "id",
+  "name",
+  "type",
+  "encoding",
+  "color",
+  "face",
+  "size",
+]);
+
+/**
+ * For each length below 32 and first character below U+0080 of the names
+ * in {@link linkAttributeNames}: a bit for each of their last characters
+ * (by its code modulo 32).
+ *
+ * Optimisation: most attributes of a page are not kept; a name whose
+ * length, first and last characters no kept name has is passed over
+ * without being cut out of the source and looked up.
+ */
+const keptNameShapes: Uint32Array = (() => {
+  const shapes = new Uint32Array(32 * 128);
+  for (const name of linkAttributeNames) {
+    if (name.length < 32) shapes[name.length * 128 + name.charCodeAt(0)]! |= 1 << (name.charCodeAt(name.length - 1) & 31);
+  }
+  return shapes;
+})();
+
+/** Whether the lowercase name `html[start, end)` may be one of {@link linkAttributeNames} (see {@link keptNameShapes}). */
+function mayBeKeptName(html: string, start: number, end: number): boolean {
+  const length = end - start;
+  const first = html.charCodeAt(start);
+  if (length >= 32 || first >= 128) return true;
+  return ((keptNameShapes[length * 128 + first]! >>> (html.charCodeAt(end - 1) & 31)) & 1) === 1;
+}
+
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#formatting — the
+ * formatting elements, whose start tags keep every attribute: the list of
+ * active formatting elements compares their attributes ("the Noah's Ark
+ * clause": an element with "the same tag name, namespace, and attributes"
+ * as three later ones is removed), and recreates elements from them.
+ */
+const FORMATTING_TAG_IDS: ReadonlySet<number> = new Set([
+  TAG_ID.A,
+  TAG_ID.B,
+  TAG_ID.BIG,
+  TAG_ID.CODE,
+  TAG_ID.EM,
+  TAG_ID.FONT,
+  TAG_ID.I,
+  TAG_ID.NOBR,
+  TAG_ID.S,
+  TAG_ID.SMALL,
+  TAG_ID.STRIKE,
+  TAG_ID.STRONG,
+  TAG_ID.TT,
+  TAG_ID.U,
+]);
+
+/**
+ * How much of each token an {@link HTMLTokenizer} makes.
+ *
+ * @example
+ * ```ts
+ * const options: TokenizerOptions = { complete: true }; // every attribute, as parse5's tokenizer
+ * ```
+ */
+export interface TokenizerOptions {
+  /**
+   * Make every token whole, as parse5's tokenizer does. Without it, a
+   * start tag keeps only the attributes of {@link linkAttributeNames}
+   * (all of them for a formatting element).
+   *
+   * Optimisation: link work reads a few attributes; the others (`class`,
+   * `title`, `alt`, …, most of a page's) are read past without making
+   * their names' and values' strings and objects.
+   */
+  readonly complete?: boolean | undefined;
+}
 
 /**
  * The numbers noted for each attribute of a start tag, in
@@ -201,6 +306,8 @@ export class HTMLTokenizer {
   attributePositions: Int32Array = new Int32Array(POSITION_FIELDS * 16);
 
   private readonly parser: TreeConstruction;
+  /** See {@link TokenizerOptions.complete}. */
+  private readonly complete: boolean;
   private html = "";
   private n = 0;
   private done = false;
@@ -232,8 +339,9 @@ export class HTMLTokenizer {
   private nextLessThan = -1;
   private nextAmpersand = -1;
 
-  constructor(parser: object) {
+  constructor(parser: object, options?: TokenizerOptions) {
     this.parser = parser as TreeConstruction;
+    this.complete = options?.complete === true;
   }
 
   /** Tokenizes `html`, the whole input, to the end-of-file token. Once per tokenizer. */
@@ -538,6 +646,8 @@ export class HTMLTokenizer {
     if (i >= n) return this.endOfTag();
     const nameEnd = i;
     const tagName = plain ? html.slice(nameStart, nameEnd) : tokenName(html, nameStart, nameEnd);
+    const tagID = getTagID(tagName);
+    const keepAll = this.complete || FORMATTING_TAG_IDS.has(tagID);
     const attrs: Attribute[] = [];
     this.attrs = attrs;
     this.attrNames = null;
@@ -578,13 +688,18 @@ export class HTMLTokenizer {
         }
       }
       const attrNameEnd = i;
-      const name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
+      let name = "";
+      let keep = keepAll;
+      if (keepAll || !plain || mayBeKeptName(html, attrNameStart, attrNameEnd)) {
+        name = plain ? html.slice(attrNameStart, attrNameEnd) : tokenName(html, attrNameStart, attrNameEnd);
+        keep ||= linkAttributeNames.has(name);
+      }
       // After attribute name state.
       while (i < n && isASCIIWhitespace(html.charCodeAt(i))) i++;
       if (i >= n) return this.endOfTag();
       if (html.charCodeAt(i) !== 0x3d) {
         // No value; what follows is read by the before attribute name state ("/", ">" or a new attribute).
-        this.attribute(name, "", attrNameStart, attrNameEnd, attrNameEnd, attrNameEnd, NO_VALUE | VERBATIM);
+        if (keep) this.attribute(name, "", attrNameStart, attrNameEnd, attrNameEnd, attrNameEnd, NO_VALUE | VERBATIM);
         continue;
       }
       // Before attribute value state.
@@ -602,8 +717,10 @@ export class HTMLTokenizer {
           if (d === 0x26 || d === 0 || d === 0x0d) verbatim = false;
         }
         if (i >= n) return this.endOfTag();
-        const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
-        this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, (c === 0x22 ? DOUBLE_QUOTED : SINGLE_QUOTED) | (verbatim ? VERBATIM : 0));
+        if (keep) {
+          const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
+          this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, (c === 0x22 ? DOUBLE_QUOTED : SINGLE_QUOTED) | (verbatim ? VERBATIM : 0));
+        }
         // After attribute value (quoted) state: whitespace, "/" and ">" are read by the
         // before attribute name state; so is anything else ("missing-whitespace-between-attributes").
         i++;
@@ -611,7 +728,7 @@ export class HTMLTokenizer {
       }
       if (c === 0x3e) {
         // "missing-attribute-value parse error. Switch to the data state. Emit the current tag token."
-        this.attribute(name, "", attrNameStart, attrNameEnd, i, i, UNQUOTED | VERBATIM);
+        if (keep) this.attribute(name, "", attrNameStart, attrNameEnd, i, i, UNQUOTED | VERBATIM);
         i++;
         break;
       }
@@ -630,11 +747,13 @@ export class HTMLTokenizer {
         }
       }
       if (i >= n) return this.endOfTag();
-      const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
-      this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, UNQUOTED | (verbatim ? VERBATIM : 0));
+      if (keep) {
+        const value = verbatim ? ownString(html.slice(valueStart, i)) : this.attributeValue(valueStart, i);
+        this.attribute(name, value, attrNameStart, attrNameEnd, valueStart, i, UNQUOTED | (verbatim ? VERBATIM : 0));
+      }
     }
     this.flushCharacters();
-    const token: Token.TagToken = { type, tagName, tagID: getTagID(tagName), selfClosing, ackSelfClosing: false, attrs, location: null };
+    const token: Token.TagToken = { type, tagName, tagID, selfClosing, ackSelfClosing: false, attrs, location: null };
     if (type === START_TAG) {
       this.lastStartTagName = tagName;
       this.tagNameEnd = nameEnd;
@@ -1183,16 +1302,17 @@ function tokenName(html: string, start: number, end: number): string {
 /**
  * Puts a new {@link HTMLTokenizer} in place of `parser`'s own tokenizer
  * (the tree construction stage sets the tokenizer's state through it), and
- * returns it, to {@link HTMLTokenizer.run} once.
+ * returns it, to {@link HTMLTokenizer.run} once. Its tokens are made for
+ * link work (see {@link TokenizerOptions}) unless `options` say otherwise.
  *
  * @example
  * ```ts
  * const parser = new Parser({ treeAdapter: defaultTreeAdapter });
- * installTokenizer(parser).run("<p>Hi");
+ * installTokenizer(parser).run("<p class=x>Hi"); // the tree's <p> has no class: link work does not read it
  * ```
  */
-export function installTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>): HTMLTokenizer {
-  const tokenizer = new HTMLTokenizer(parser);
+export function installTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>, options?: TokenizerOptions): HTMLTokenizer {
+  const tokenizer = new HTMLTokenizer(parser, options);
   (parser as { tokenizer: unknown }).tokenizer = tokenizer;
   return tokenizer;
 }
@@ -1200,7 +1320,8 @@ export function installTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>
 /**
  * Runs an {@link HTMLTokenizer} over `html`, the whole input, in place of
  * `parser`'s own tokenizer: the parser builds its tree from its tokens, to
- * the end. Returns the tokenizer.
+ * the end. Returns the tokenizer. Its tokens are whole, as parse5's
+ * tokenizer makes them, unless `options` say otherwise.
  *
  * Never throws for bad input: every string is an HTML document.
  *
@@ -1212,8 +1333,8 @@ export function installTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>
  * serialize(parser.document); // "<html><head><title>a</title></head><body><p>b</p></body></html>"
  * ```
  */
-export function runTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>, html: string): HTMLTokenizer {
-  const tokenizer = installTokenizer(parser);
+export function runTokenizer<T extends TreeAdapterTypeMap>(parser: Parser<T>, html: string, options: TokenizerOptions = { complete: true }): HTMLTokenizer {
+  const tokenizer = installTokenizer(parser, options);
   tokenizer.run(html);
   return tokenizer;
 }

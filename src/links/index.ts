@@ -35,7 +35,11 @@ export {
 } from "./options.ts";
 export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";
 export { rewriteLinks } from "./rewrite-links.ts";
-export { absolutize, relativize, rebase, relativeReference } from "./rewrites.ts";
+export { absolutize, relativize, rebase, mapURLs, relativeReference, type RelativizeOptions, type RewriteFilterOption } from "./rewrites.ts";
+export { portableReference, referenceInFormOf, referenceForm, type ReferenceForm } from "./url-references.ts";
+export { readURLMap, lookUpURL, type URLMap, type URLMapFormat, type ReadURLMap } from "./url-maps.ts";
+export { parseRedirects, followRedirect, type RedirectRule, type RedirectNote } from "./redirects-file.ts";
+export { linkLoad, linkFilter, compileURLPattern, type LinkFilterOptions } from "./link-filters.ts";
 export { parseSrcset, type ImageCandidate } from "./srcset.ts";
 export { parseRefresh, type RefreshValue } from "./refresh.ts";
 export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";

@@ -130,6 +130,12 @@ export interface Link {
    * which a browser's parser attaches as a shadow root of the document).
    */
   readonly template: boolean;
+  /**
+   * For a link of an HTML `<link>` element: its `rel` attribute's value
+   * (null without one), which decides whether its href is a resource the
+   * page loads or a hyperlink (see `linkTypesLoad`).
+   */
+  readonly rel?: string | null;
   /** For a `form` without an `action` attribute: true (the form submits to the document's URL). */
   readonly missing?: true;
   /** For a srcset candidate: its descriptors (`["2x"]`, `["100w"]`, `[]`). */

@@ -90,13 +90,14 @@ export function firstDeclaredEncoding(tags: readonly TagRecord[], from = 0): { r
  * is tentative, in the one the first `meta` that declares an encoding
  * changes it to (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing:
  * "navigate to the document again", here: decode and parse it again).
+ * With `keepTree`, the parse keeps the document's tree (see html-source.ts).
  *
  * @example
  * ```ts
  * prepareDocument(Uint8Array.of(0x3c, 0x70, 0x3e), { url: "https://example.com/" }).encoding; // "windows-1252"
  * ```
  */
-export function prepareDocument(html: unknown, options: unknown): PreparedDocument {
+export function prepareDocument(html: unknown, options: unknown, keepTree = false): PreparedDocument {
   const checked = checkDocumentOptions(options);
   checkDocumentInput(html);
   const given = encodingOfLabel(checked.label);
@@ -104,12 +105,12 @@ export function prepareDocument(html: unknown, options: unknown): PreparedDocume
   if (typeof html === "string") {
     const encoding = given ?? "UTF-8";
     const encodingSource = given === undefined ? "default" : "given";
-    return { text: html, url: checked.url, encoding, encodingSource, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting), options: checked };
+    return { text: html, url: checked.url, encoding, encodingSource, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting, keepTree), options: checked };
   }
   const sniffed = sniffEncoding(html, given);
   let encodingSource = sniffed.source;
   let decoded = decodeWith(html, sniffed.encoding);
-  let parsed = parseWithPositions(decoded.text, scripting);
+  let parsed = parseWithPositions(decoded.text, scripting, keepTree);
   if (sniffed.confidence === "tentative") {
     // https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead — a meta
     // with a charset (or a content-type with one), while the confidence is tentative,
@@ -120,7 +121,7 @@ export function prepareDocument(html: unknown, options: unknown): PreparedDocume
       const next = changedEncoding(decoded.encoding, declared.encoding);
       if (next !== null) {
         decoded = decodeWith(html, next);
-        parsed = parseWithPositions(decoded.text, scripting);
+        parsed = parseWithPositions(decoded.text, scripting, keepTree);
       }
     }
   }

@@ -15,7 +15,7 @@
 
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { DocumentReader, type Job, type LinkBatch, type ReadSettings } from "./document-reader.ts";
-import type { LeanDocument, LeanElement } from "./html-source.ts";
+import type { LeanElement, ParsedSource } from "./html-source.ts";
 import type { Link } from "./link-types.ts";
 import type { PreparedDocument } from "./prepare-document.ts";
 
@@ -25,12 +25,12 @@ import type { PreparedDocument } from "./prepare-document.ts";
  *
  * @example
  * ```ts
- * const read: ReadDocument = { tree: prepareDocument("<p id=x>", { url: "https://example.com/" }).parsed.document, depth: 0, template: false, links: null };
+ * const read: ReadDocument = { parsed: prepareDocument("<p id=x>", { url: "https://example.com/" }).parsed, depth: 0, template: false, links: null };
  * ```
  */
 export interface ReadDocument {
-  /** Its lean tree: every element, in tree order (template contents under their template's `content`). */
-  readonly tree: LeanDocument;
+  /** What its tree construction gave (its tree only if kept: see html-source.ts). */
+  readonly parsed: ParsedSource;
   /** 0 for the top document, 1 for a srcdoc document in it, … */
   readonly depth: number;
   /** Whether its iframe is in template contents. */
@@ -104,7 +104,7 @@ export function readDocument(document: PreparedDocument, batch: LinkBatch, hooks
   const reader = new DocumentReader(job, document.options, batch, urls, hooks.baseLinks ?? null);
   reader.read();
   hooks.readers?.push(reader);
-  hooks.onDocument?.({ tree: parsed.document, depth: 0, template: false, links: null });
+  hooks.onDocument?.({ parsed, depth: 0, template: false, links: null });
   readSrcdocDocuments(document.options, batch, hooks);
   return urls;
 }
@@ -127,7 +127,7 @@ export function readSrcdocDocuments(settings: ReadSettings, batch: LinkBatch, ho
     const reader = new DocumentReader(job, settings, batch, urlsOf(job));
     reader.read();
     hooks.readers?.push(reader);
-    hooks.onDocument?.({ tree: job.parsed.document, depth: job.depth, template: job.template, links: batch.links.slice(before) });
+    hooks.onDocument?.({ parsed: job.parsed, depth: job.depth, template: job.template, links: batch.links.slice(before) });
     jobs[j] = undefined as unknown as Job; // Let a finished document's tree go.
   }
   jobs.length = 0;

@@ -88,7 +88,8 @@ export interface LinksRead {
  * ```
  */
 export function readLinks(html: string | Uint8Array, options: ExtractLinksOptions, wants: ReadWants = {}): LinksRead {
-  const document = prepareDocument(html, options);
+  // The base elements are read from the tree (see base-elements.ts): keep it for them.
+  const document = prepareDocument(html, options, wants.bases === true);
   const documents: DocumentTargets[] | null = wants.targets === true ? [] : null;
   const baseLinks = wants.bases === true && document.parsed.hasBaseWithHref ? new Map<LeanElement, Link>() : undefined;
   const read = extractSites(document, false, { onDocument: documents === null ? undefined : collectTargets(documents), baseLinks });

@@ -1,6 +1,7 @@
 /**
- * Ready-made rewrites for {@link rewriteLinks}: absolutize, relativize and
- * rebase. Each returns a `rewrite` function.
+ * Ready-made rewrites for {@link rewriteLinks}: absolutize, relativize
+ * (shortest, or portable within a site root), rebase and mapURLs, each limited to
+ * the links a filter selects. Each returns a `rewrite` function.
  *
  * @module
  */
@@ -8,6 +9,23 @@
 import { basicURLParse, serializeURL, type URLRecord } from "../core/index.ts";
 import { LinksError } from "./errors.ts";
 import type { Link } from "./link-types.ts";
+import { lookUpURL, type URLMap } from "./url-maps.ts";
+import { portableReference, referenceForm, referenceInFormOf, relativeReference } from "./url-references.ts";
+
+export { relativeReference } from "./url-references.ts";
+
+/**
+ * Which links a ready-made rewrite may change (see `linkFilter`); every
+ * link when absent.
+ *
+ * @example
+ * ```ts
+ * const options: RewriteFilterOption = { filter: linkFilter({ only: "resources" }) };
+ * ```
+ */
+export interface RewriteFilterOption {
+  readonly filter?: ((link: Link) => boolean) | undefined;
+}
 
 /** Whether a rewrite may touch this link: not a missing form action, and resolved. */
 function rewritable(link: Link): link is Link & { url: string } {
@@ -15,10 +33,36 @@ function rewritable(link: Link): link is Link & { url: string } {
 }
 
 /**
+ * Whether `link` is an empty form action: it means the form's document
+ * URL ("If action is the empty string, let action be the URL of the form
+ * document", https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#form-submission-algorithm),
+ * wherever the document is; a new non-empty value would be read against
+ * the document base URL instead, which `link.base` does not give for it.
+ */
+function isEmptyAction(link: Link): boolean {
+  return link.value === "" && link.namespace === "html" && (link.attribute === "action" || link.attribute === "formaction");
+}
+
+/** Whether `link` is a `<base href>`: its URL is the base every later link reads. */
+function isBaseHref(link: Link): boolean {
+  return link.namespace === "html" && link.element === "base" && link.attribute === "href";
+}
+
+/**
+ * Whether `link` may become "" (the base URL itself): only a hyperlink's
+ * "" is the same URL (https://html.spec.whatwg.org/multipage/links.html#following-hyperlinks
+ * parses its href against the document base URL); elsewhere "" means no
+ * resource, about:blank, or the form's document URL.
+ */
+function mayBeEmpty(link: Link): boolean {
+  return link.namespace === "html" && link.attribute === "href" && (link.element === "a" || link.element === "area");
+}
+
+/**
  * A rewrite that replaces every URL by its resolved, absolute form (what
  * `link.url` says), so that the document can move without its links
- * changing meaning. URLs that do not parse, and forms without an action,
- * are left alone.
+ * changing meaning. URLs that do not parse, forms without an action, and
+ * links the `filter` leaves out are left alone.
  *
  * @example
  * ```ts
@@ -26,106 +70,63 @@ function rewritable(link: Link): link is Link & { url: string } {
  * // '<base href="https://example.com/docs/"><a href="https://example.com/docs/intro">'
  * ```
  */
-export function absolutize(): (link: Link) => string | undefined {
-  return (link) => (rewritable(link) ? link.url : undefined);
-}
-
-/** The path of a URL record as a list of segments (the record keeps it serialized). */
-function segments(url: Readonly<URLRecord>): string[] {
-  return url.path === "" ? [] : url.path.slice(1).split("/");
-}
-
-/** The candidates for a reference from `base` to `target`, shortest kinds first. */
-function candidates(target: Readonly<URLRecord>, base: Readonly<URLRecord>, href: string): string[] {
-  const out: string[] = [];
-  const fragment = target.fragment === null ? "" : `#${target.fragment}`;
-  const query = target.query === null ? "" : `?${target.query}`;
-  const sameAuthority =
-    target.scheme === base.scheme &&
-    target.username === base.username &&
-    target.password === base.password &&
-    target.host === base.host &&
-    target.port === base.port;
-  if (sameAuthority && !target.opaquePath && !base.opaquePath) {
-    if (target.path === base.path) {
-      if (target.query === base.query) out.push(fragment === "" ? "" : fragment);
-      out.push(`${query === "" ? "?" : query}${fragment}`);
-    }
-    // A path relative to the base's directory.
-    const from = segments(base);
-    from.pop(); // The base's last segment is not a directory.
-    const to = segments(target);
-    let common = 0;
-    while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
-    const up = from.length - common;
-    const rest = to.slice(common);
-    let relative = "../".repeat(up) + rest.join("/");
-    if (relative === "") {
-      // The base's directory itself.
-      out.push(`.${query}${fragment}`, `./${query}${fragment}`);
-    } else {
-      // A first segment that is empty ("//…") or has a ":" would read as something else.
-      if (up === 0 && (rest[0] === "" || rest[0]!.includes(":"))) relative = `./${relative}`;
-      out.push(`${relative}${query}${fragment}`);
-    }
-    out.push(`${target.path}${query}${fragment}`);
-  }
-  if (target.scheme === base.scheme && target.host !== null && href.startsWith(`${target.scheme}:`)) {
-    out.push(href.slice(target.scheme.length + 1));
-  }
-  out.push(href);
-  return out;
+export function absolutize(options: RewriteFilterOption = {}): (link: Link) => string | undefined {
+  const filter = options.filter;
+  return (link) => (rewritable(link) && (filter === undefined || filter(link)) ? link.url : undefined);
 }
 
 /**
- * The shortest reference that resolves back to `target` against `base`
- * (both absolute URLs): "" or a fragment for the base itself, a query, a
- * relative path (`../img/a.png`), a path-absolute reference, a
- * scheme-relative one, or the absolute URL. Every candidate is checked by
- * parsing it against the base, with the URL Standard's parser, so the
- * answer always resolves back.
+ * Options of {@link relativize}. With `root`, the rewrite is portable
+ * (see there); without it, each link gets its shortest reference.
  *
  * @example
  * ```ts
- * relativeReference("https://example.com/docs/img/a.png", "https://example.com/docs/guide/intro");
- * // "../img/a.png"
- * relativeReference("https://cdn.example.com/x.js", "https://example.com/"); // "//cdn.example.com/x.js"
- * relativeReference("mailto:someone@example.com", "https://example.com/"); // "mailto:someone@example.com"
- * relativeReference("https://example.com/p.html", "https://example.com/p.html"); // ""
- * relativeReference("https://example.com/p.html", "https://example.com/p.html", { nonEmpty: true }); // "p.html"
+ * const options: RelativizeOptions = { root: "https://example.com/", indexFile: "index.html" };
  * ```
- *
- * With `nonEmpty`, "" is never the answer: for a resource (`img src`,
- * `script src`, a srcset or ping item, CSS `url()`, a form action) the empty
- * string means something else than the base URL — no request at all,
- * about:blank, an item that vanishes, the form's document URL — so the
- * shortest non-empty reference (the file name, `./`, `?query`, …) is given.
  */
-export function relativeReference(target: string, base: string, options: { readonly nonEmpty?: boolean } = {}): string {
-  const targetURL = basicURLParse(target);
-  const baseURL = basicURLParse(base);
-  if (targetURL === null) throw new LinksError(`Not an absolute URL: ${JSON.stringify(target)}`);
-  if (baseURL === null) throw new LinksError(`Not an absolute URL: ${JSON.stringify(base)}`);
-  const href = serializeURL(targetURL);
-  let best = href;
-  const nonEmpty = options.nonEmpty === true;
-  for (const candidate of candidates(targetURL, baseURL, href)) {
-    if (candidate.length >= best.length || (nonEmpty && candidate === "")) continue;
-    const back = basicURLParse(candidate, { base: baseURL });
-    if (back !== null && serializeURL(back) === href) best = candidate;
-  }
-  return best;
+export interface RelativizeOptions extends RewriteFilterOption {
+  /** The site's root URL (ending in "/"): links into it become document-relative paths. */
+  readonly root?: string | undefined;
+  /**
+   * For browsing from disk (as `wget --convert-links`): a link into the
+   * site that names a directory (`docs/`) names this file in it
+   * (`docs/index.html`). Only with `root`.
+   */
+  readonly indexFile?: string | undefined;
+  /**
+   * Called for each link into the site that cannot be made portable: it
+   * is read against a `<base>` outside the site (it keeps, or is given,
+   * its absolute URL).
+   */
+  readonly onNotPortable?: ((link: Link) => void) | undefined;
 }
 
 /**
- * A rewrite that replaces every URL by the shortest reference that resolves
- * back to the same URL against the base it is resolved against (the
- * document base URL; for `<base href>`, the fallback base URL; for a srcdoc
- * document's links, that document's base URL). `itemtype` URLs (which
- * must be absolute), URLs that do not parse, and missing form actions are
- * left alone, and so is a link already in its shortest form. Only an `<a>`
- * or `<area>` href may become "" (the base URL itself); every other link
- * gets the shortest non-empty reference (see {@link relativeReference}).
+ * Two rewrites in one:
+ *
+ * - `relativize()`, the shortest: every URL becomes the shortest
+ *   reference that resolves back to it against the base it is read
+ *   against (the document base URL; for `<base href>`, the fallback base
+ *   URL; in a srcdoc document, that document's base URL) — which may be
+ *   root-relative (`/blog/`) or scheme-relative (`//cdn.example.net/`).
+ *   A link already as short is left alone.
+ * - `relativize({ root })`, the portable one: every link into the site
+ *   under `root` becomes a document-relative path (`../blog/post-2.html`,
+ *   never `/blog/…` nor `//example.com/…`), so that the site works from
+ *   any other root, from a sub-path, and from disk; a link elsewhere
+ *   keeps, or is given, its absolute URL; a `<base href>` into the site
+ *   becomes relative too (whatever the filter), and every link reads
+ *   through it as before. A relative link that already resolves right
+ *   is left alone. A link into the site read against a `<base>` outside
+ *   it cannot be portable: it keeps its absolute URL (see
+ *   `onNotPortable`). With `indexFile`, a link to a directory names its
+ *   index file.
+ *
+ * `itemtype` URLs (which must be absolute), URLs that do not parse,
+ * missing form actions and links the `filter` leaves out are left alone.
+ * Only an `<a>` or `<area>` href may become "" (the base URL itself);
+ * every other link gets a non-empty reference (see
+ * {@link relativeReference}).
  *
  * @example
  * ```ts
@@ -134,17 +135,91 @@ export function relativeReference(target: string, base: string, options: { reado
  *   rewrite: relativize(),
  * });
  * // '<a href="a.html#top">'
+ * rewriteLinks('<a href="/blog/post-2.html"><a href="//github.com/x"><a href="/docs/">', {
+ *   url: "https://example.com/docs/intro.html",
+ *   rewrite: relativize({ root: "https://example.com/", indexFile: "index.html" }),
+ * });
+ * // '<a href="../blog/post-2.html"><a href="https://github.com/x"><a href="index.html">'
  * ```
  */
-export function relativize(): (link: Link) => string | undefined {
+export function relativize(options: RelativizeOptions = {}): (link: Link) => string | undefined {
+  const filter = options.filter;
+  if (options.root === undefined) {
+    if (options.indexFile !== undefined) throw new LinksError('relativize: "indexFile" needs "root" (the site whose links name their index files)');
+    return (link) => {
+      if (!rewritable(link) || link.base === null || isEmptyAction(link) || (filter !== undefined && !filter(link))) return undefined;
+      const reference = relativeReference(link.url, link.base, { nonEmpty: !mayBeEmpty(link) });
+      // A link whose own text is no longer already is as short as it gets.
+      return reference.length < link.value.length ? reference : undefined;
+    };
+  }
+  return portable(options.root, options);
+}
+
+/** The root URL of a site, serialized: absolute, hierarchical, ending in "/", without query or fragment. */
+function siteRoot(root: string, what: string): string {
+  const url = basicURLParse(root);
+  if (url === null || url.opaquePath || url.query !== null || url.fragment !== null || !url.path.endsWith("/")) {
+    throw new LinksError(`${what}: the site's root is an absolute URL whose path ends in "/", without query or fragment: ${JSON.stringify(root)}`);
+  }
+  return serializeURL(url);
+}
+
+/** `href` with `indexFile` after its path, when the path names a directory. */
+function withIndexFile(href: string, indexFile: string): string {
+  const url = basicURLParse(href)!;
+  if (!url.path.endsWith("/")) return href;
+  return serializeURL({ ...url, path: url.path + indexFile });
+}
+
+/** The portable rewrite of {@link relativize}. */
+function portable(root: string, options: RelativizeOptions): (link: Link) => string | undefined {
+  const rootHref = siteRoot(root, "relativize");
+  const { filter, indexFile, onNotPortable } = options;
+  if (indexFile !== undefined && (indexFile === "" || /[/\\?#]/.test(indexFile))) {
+    throw new LinksError(`relativize: "indexFile" is a file name (no "/", "\\", "?" or "#"): ${JSON.stringify(indexFile)}`);
+  }
+  const inSite = (href: string): boolean => href.startsWith(rootHref);
+  // The site served elsewhere, at a root no reference names: a reference that resolves right there and here does
+  // not depend on where the root is (one that climbs above the root and back, `../site/`, does).
+  const probeRoot = "https://docbase-portable.invalid/docbase-probe-1/docbase-probe-2/";
+  const elsewhere = (href: string): string => probeRoot + href.slice(rootHref.length);
+  const resolvesTo = (value: string, base: URLRecord, target: string, encoding: Link["encoding"]): boolean => {
+    const url = basicURLParse(value, { base, encoding });
+    return url !== null && serializeURL(url) === target;
+  };
+  // Optimisation: a page's links share one or two bases; the last one is parsed once, here and elsewhere.
+  let lastBase = "";
+  let baseHere = null as unknown as URLRecord;
+  let baseElsewhere = null as unknown as URLRecord;
+  const parseBase = (base: string): void => {
+    if (base === lastBase) return;
+    baseHere = basicURLParse(base)!;
+    baseElsewhere = inSite(base) ? basicURLParse(elsewhere(base))! : baseHere;
+    lastBase = base;
+  };
+  const portableValue = (value: string, target: string, encoding: Link["encoding"]): boolean =>
+    resolvesTo(value, baseHere, target, encoding) && resolvesTo(value, baseElsewhere, elsewhere(target), encoding);
   return (link) => {
-    if (!rewritable(link) || link.base === null) return undefined;
-    // Only a hyperlink's "" is the same URL: https://html.spec.whatwg.org/multipage/links.html#following-hyperlinks
-    // parses its href against the document base URL; elsewhere "" means no resource, about:blank, or the form's document URL.
-    const hyperlink = link.namespace === "html" && link.attribute === "href" && (link.element === "a" || link.element === "area");
-    const reference = relativeReference(link.url, link.base, { nonEmpty: !hyperlink });
-    // A link whose own text is no longer already is as short as it gets.
-    return reference.length < link.value.length ? reference : undefined;
+    // An empty action is portable as it is: the document's own URL.
+    if (!rewritable(link) || link.base === null || isEmptyAction(link)) return undefined;
+    // The base is made portable whatever the filter: every selected link reads through it.
+    if (filter !== undefined && !isBaseHref(link) && !filter(link)) return undefined;
+    const base = link.base;
+    parseBase(base);
+    const form = referenceForm(link.value, baseHere.scheme);
+    if (!inSite(link.url)) {
+      // Another place: an absolute URL, never root- or scheme-relative; a relative link read against a base outside the site stays as it is.
+      return form === "absolute" || !inSite(base) ? undefined : link.url;
+    }
+    if (!inSite(base)) {
+      onNotPortable?.(link);
+      return form === "absolute" ? undefined : link.url;
+    }
+    const target = indexFile === undefined ? link.url : withIndexFile(link.url, indexFile);
+    if (form === "path-relative" && portableValue(link.value, target, link.encoding)) return undefined;
+    const reference = portableReference(target, base, { nonEmpty: !mayBeEmpty(link) });
+    return reference !== null && portableValue(reference, target, link.encoding) ? reference : target;
   };
 }
 
@@ -159,6 +234,13 @@ export function relativize(): (link: Link) => string | undefined {
  * its form: an absolute URL becomes the new absolute URL, a relative
  * reference the shortest reference from the new base.
  *
+ * With a `filter`, only the links it selects move, and the documents
+ * stay where they are (a CDN for a site's resources: `filter:
+ * linkFilter({ only: "resources" })`): each selected link into `from`
+ * points under `to`, written in its own form where it can be (a relative
+ * reference to another origin becomes absolute), and no `<base href>`
+ * changes.
+ *
  * @example
  * ```ts
  * rewriteLinks('<base href="https://old.example/docs/"><a href="a.html"><a href="/docs/b.html">', {
@@ -166,9 +248,14 @@ export function relativize(): (link: Link) => string | undefined {
  *   rewrite: rebase("https://old.example/docs/", "https://new.example/v2/"),
  * });
  * // '<base href="https://new.example/v2/"><a href="a.html"><a href="b.html">'
+ * rewriteLinks('<img src="img/a.png"><a href="b.html">', {
+ *   url: "https://example.com/",
+ *   rewrite: rebase("https://example.com/", "https://cdn.example.net/", { filter: linkFilter({ only: "resources" }) }),
+ * });
+ * // '<img src="https://cdn.example.net/img/a.png"><a href="b.html">'
  * ```
  */
-export function rebase(from: string, to: string): (link: Link) => string | undefined {
+export function rebase(from: string, to: string, options: RewriteFilterOption = {}): (link: Link) => string | undefined {
   const fromURL = basicURLParse(from);
   const toURL = basicURLParse(to);
   if (fromURL === null) throw new LinksError(`rebase: "from" is not an absolute URL: ${JSON.stringify(from)}`);
@@ -176,6 +263,16 @@ export function rebase(from: string, to: string): (link: Link) => string | undef
   const fromHref = serializeURL(fromURL);
   const toHref = serializeURL(toURL);
   const move = (href: string): string => (href.startsWith(fromHref) ? toHref + href.slice(fromHref.length) : href);
+  const filter = options.filter;
+  if (filter !== undefined) {
+    return (link) => {
+      if (!rewritable(link) || isBaseHref(link) || !filter(link)) return undefined;
+      const target = move(link.url);
+      if (target === link.url) return undefined;
+      if (link.base === null || isEmptyAction(link)) return target;
+      return referenceInFormOf(link.value, target, link.base, { nonEmpty: !mayBeEmpty(link), encoding: link.encoding });
+    };
+  }
   return (link) => {
     if (!rewritable(link)) return undefined;
     const target = move(link.url);
@@ -186,5 +283,37 @@ export function rebase(from: string, to: string): (link: Link) => string | undef
     if (now !== null && serializeURL(now) === target) return undefined;
     const absolute = basicURLParse(link.value) !== null;
     return absolute ? target : relativeReference(target, serializeURL(newBase));
+  };
+}
+
+/**
+ * A rewrite that follows a URL map (see `readURLMap`): every link whose
+ * resolved URL the map moves is rewritten to the new URL, keeping its form
+ * (an absolute URL stays absolute, a relative reference stays relative
+ * where the new URL is on the same origin, see `referenceInFormOf`), and
+ * its query and fragment unless the map gives them. A `<base href>` is
+ * not rewritten: each link is looked up by the URL it resolves to,
+ * through the base. `onProblem` hears of a redirect that does not apply
+ * (from a file of the site, not forced) and of a chain too long to follow
+ * (the link is left alone).
+ *
+ * @example
+ * ```ts
+ * const { map } = readURLMap('{"css/main.css": "css/main-1d87bebe.css"}', { root: "https://example.com/" });
+ * rewriteLinks('<link rel=stylesheet href="../css/main.css?v=2"><a href="https://example.com/css/main.css">', {
+ *   url: "https://example.com/blog/post.html",
+ *   rewrite: mapURLs(map),
+ * });
+ * // '<link rel=stylesheet href="../css/main-1d87bebe.css?v=2"><a href="https://example.com/css/main-1d87bebe.css">'
+ * ```
+ */
+export function mapURLs(map: URLMap, options: RewriteFilterOption & { readonly onProblem?: ((problem: string) => void) | undefined } = {}): (link: Link) => string | undefined {
+  const { filter, onProblem } = options;
+  return (link) => {
+    if (!rewritable(link) || isBaseHref(link) || (filter !== undefined && !filter(link))) return undefined;
+    const target = lookUpURL(map, link.url, onProblem);
+    if (target === null || target === link.url) return undefined;
+    if (link.base === null || isEmptyAction(link)) return target;
+    return referenceInFormOf(link.value, target, link.base, { nonEmpty: !mayBeEmpty(link), encoding: link.encoding });
   };
 }

@@ -65,13 +65,13 @@ describe("docbase rewrite", () => {
     expect(readTree(dir)).toEqual(after);
   });
 
-  it("--relative gives the shortest references, and undoes --absolute", async () => {
+  it("--relative gives portable, document-relative references, and undoes --absolute", async () => {
     const dir = copyOfExample();
     await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
     const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--relative"]);
     expect(run.code).toBe(0);
     const about = readFileSync(path.join(dir, "about/index.html"), "utf8");
-    expect(about).toContain('<a href="/">Home</a> · <a href="team.html">The team</a> · <a href="/docs/guide.html#install">Install</a>');
+    expect(about).toContain('<a href="../">Home</a> · <a href="team.html">The team</a> · <a href="../docs/guide.html#install">Install</a>');
     // Every link still resolves to the same URL as in the original site.
     const original = jsonLines((await docbase(["links", exampleSite, "--url", "https://example.com/", "--json"])).stdout).map((l) => l["url"]);
     const now = jsonLines((await docbase(["links", dir, "--url", "https://example.com/", "--json"])).stdout).map((l) => l["url"]);
@@ -165,13 +165,13 @@ describe("docbase rewrite", () => {
     const changes = jsonLines(run.stdout);
     expect(changes[0]).toEqual({
       file: path.join(dir, "about/index.html"),
-      element: "link",
-      attribute: "href",
-      value: "../css/site.css",
-      url: "https://example.com/css/site.css",
-      line: 6,
-      column: 32,
-      rewritten: "/css/site.css",
+      element: "form",
+      attribute: "action",
+      value: "/search",
+      url: "https://example.com/search",
+      line: 14,
+      column: 17,
+      rewritten: "../search",
     });
   });
 

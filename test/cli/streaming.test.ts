@@ -79,7 +79,7 @@ describe("rewrite: files larger than STREAMING_SIZE are streamed", () => {
     const text = page(STREAMING_SIZE + 600_000, "").replace(/[\u20ac\u{1F600}]/gu, "x");
     const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
     writeFileSync(path.join(dir, "legacy.html"), bytes);
-    const expected = rewriteLinks(bytes, { url: `${ROOT}legacy.html`, rewrite: relativize() });
+    const expected = rewriteLinks(bytes, { url: `${ROOT}legacy.html`, rewrite: relativize({ root: ROOT }) });
     const result = await run(["rewrite", dir, "--url", ROOT, "--relative"]);
     expect(result.code).toBe(0);
     expect(Buffer.compare(readFileSync(path.join(dir, "legacy.html")), Buffer.from(expected))).toBe(0);

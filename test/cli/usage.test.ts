@@ -96,7 +96,9 @@ describe("usage errors exit with 2 and say what is wrong", () => {
     await usageError(["rewrite", "examples/site", "--url", "https://example.com/", "--absolute", "--relative"], "--absolute and --relative exclude each other");
     await usageError(["rewrite", "examples/site", "--from", "https://example.com/"], "docbase: rewrite: --from needs --to");
     await usageError(["rewrite", "examples/site", "--to", "https://example.com/"], "docbase: rewrite: --to needs --from");
-    await usageError(["rewrite", "examples/site", "--from", "https://a.example/", "--to", "https://b.example/", "--absolute"], "use either --from A --to B, or --url U");
+    await usageError(["rewrite", "examples/site", "--from", "https://a.example/", "--to", "https://b.example/", "--absolute"], "rewrite: one job at a time: --absolute, --from/--to exclude each other");
+    await usageError(["rewrite", "examples/site", "--from", "https://a.example/", "--to", "https://b.example/", "--url", "https://a.example/"], "use either --from A --to B, or --url U");
+    await usageError(["rewrite", "examples/site", "--url", "https://a.example/", "--map-format", "vite"], "--map-format needs --map FILE");
   });
 
   it("a bad --jobs or --encoding", async () => {

@@ -9,7 +9,7 @@ import { extractLinks } from "../../src/links/index.ts";
 const url = "https://example.com/dir/page.html";
 
 function targetsOf(html: string): { ids: string[]; names: string[] } {
-  const { ids, names } = documentFragmentTargets(prepareDocument(html, { url }).parsed.document);
+  const { ids, names } = documentFragmentTargets(prepareDocument(html, { url }).parsed);
   return { ids: [...ids].sort(), names: [...names].sort() };
 }
 

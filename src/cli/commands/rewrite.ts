@@ -1,23 +1,25 @@
 /**
- * `docbase rewrite <dir|->`: a site's links made absolute, relative, or
- * moved to a new root, every other byte kept — its options, the rewrite
- * of one file (whole, or as a stream when it is large), standard input as
- * a stream, the copy of the rest of the site with `--out`, and the
- * summary. Files are written atomically (see `atomic-write.ts`).
+ * `docbase rewrite <dir|->`: a site's links made absolute, portable
+ * (document-relative), moved to a new root, or moved as a URL map says,
+ * all or some (resources, navigations, URL patterns), every other byte
+ * kept — its options, the rewrite of one file (whole, or as a stream when
+ * it is large), standard input as a stream, the copy of the rest of the
+ * site with `--out`, and the summary. Files are written atomically (see `atomic-write.ts`).
  *
  * @module
  */
 
-import { copyFile, mkdir, readlink, realpath, rm, stat, symlink } from "node:fs/promises";
+import { copyFile, mkdir, readFile, readlink, realpath, rm, stat, symlink } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { Link, LinkStream } from "../../links/index.ts";
+import type { Link, LinkFilterOptions, LinkStream, URLMap, URLMapFormat } from "../../links/index.ts";
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
 import { fileChunks, feedLinkStream, StreamFailure, UndecodableDocument } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, undecodable } from "../file-task.ts";
 import { escapeControls, formatSeconds, formatValue, linkLabel, plural } from "../format.ts";
 import { inputKind, reportListingProblems } from "../inputs.ts";
+import { type LinkFilterFlags, linkFilterOptions } from "../link-filter-options.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import type { Output } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE, openRegularFile, readOpenFile, STREAMING_SIZE } from "../regular-file.ts";
@@ -33,10 +35,15 @@ import { listSite } from "../site-walk.ts";
  * const options: RewriteOptions = { from: "https://old.example/", to: "https://new.example/", out: "build" };
  * ```
  */
-export interface RewriteOptions extends CommonOptions {
+export interface RewriteOptions extends CommonOptions, LinkFilterFlags {
   readonly url?: string | undefined;
   readonly absolute?: boolean | undefined;
   readonly relative?: boolean | undefined;
+  /** With --relative: a link to a directory names this file in it (for browsing from disk). */
+  readonly indexFile?: string | undefined;
+  /** A URL map file: JSON, a Vite manifest, or _redirects. */
+  readonly map?: string | undefined;
+  readonly mapFormat?: URLMapFormat | undefined;
   readonly from?: string | undefined;
   readonly to?: string | undefined;
   readonly out?: string | undefined;
@@ -53,15 +60,16 @@ export interface RewriteOptions extends CommonOptions {
  */
 export type RewriteMode =
   | { readonly type: "absolute" }
-  | { readonly type: "relative" }
-  | { readonly type: "rebase"; readonly from: string; readonly to: string };
+  | { readonly type: "relative"; readonly root: string; readonly indexFile: string | null }
+  | { readonly type: "rebase"; readonly from: string; readonly to: string }
+  | { readonly type: "map"; readonly map: URLMap };
 
 /**
  * `docbase rewrite`, as data for a worker.
  *
  * @example
  * ```ts
- * const task: RewriteTask = { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, outDir: null, dryRun: true };
+ * const task: RewriteTask = { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, filter: null, outDir: null, dryRun: true };
  * ```
  */
 export interface RewriteTask {
@@ -69,6 +77,8 @@ export interface RewriteTask {
   readonly json: boolean;
   readonly encoding: string | undefined;
   readonly mode: RewriteMode;
+  /** Which links it may change (null: all). */
+  readonly filter: LinkFilterOptions | null;
   /** The output directory (absolute), or null to rewrite in place. */
   readonly outDir: string | null;
   readonly dryRun: boolean;
@@ -83,10 +93,39 @@ interface Change {
   readonly to: string;
 }
 
-/** The task's rewrite, noting each link it changes in `changes`. */
-async function noteChanges(mode: RewriteMode, changes: Change[]): Promise<(link: Link) => string | undefined> {
-  const { absolutize, rebase, relativize } = await library();
-  const rewrite = mode.type === "absolute" ? absolutize() : mode.type === "relative" ? relativize() : rebase(mode.from, mode.to);
+/** What a rewrite of one file noted besides its changes: links that stay absolute, redirects that did not apply or could not be followed. */
+interface RewriteNotes {
+  notPortable: number;
+  readonly problems: string[];
+}
+
+/** Each task's filter, compiled once per thread (its URL patterns). */
+const compiledFilters = new WeakMap<LinkFilterOptions, (link: Link) => boolean>();
+
+/** The task's rewrite, noting each link it changes in `changes`, and the rest in `notes`. */
+async function noteChanges(task: Pick<RewriteTask, "mode" | "filter">, changes: Change[], notes: RewriteNotes): Promise<(link: Link) => string | undefined> {
+  const { absolutize, rebase, relativize, mapURLs, linkFilter } = await library();
+  const mode = task.mode;
+  let filter: ((link: Link) => boolean) | undefined;
+  if (task.filter !== null) {
+    filter = compiledFilters.get(task.filter);
+    if (filter === undefined) compiledFilters.set(task.filter, (filter = linkFilter(task.filter)));
+  }
+  let rewrite: (link: Link) => string | undefined;
+  switch (mode.type) {
+    case "absolute":
+      rewrite = absolutize({ filter });
+      break;
+    case "relative":
+      rewrite = relativize({ root: mode.root, indexFile: mode.indexFile ?? undefined, filter, onNotPortable: () => void notes.notPortable++ });
+      break;
+    case "rebase":
+      rewrite = rebase(mode.from, mode.to, { filter });
+      break;
+    case "map":
+      rewrite = mapURLs(mode.map, { filter, onProblem: (problem) => void notes.problems.push(problem) });
+      break;
+  }
   return (link) => {
     const to = rewrite(link);
     if (to !== undefined && to !== link.value) changes.push({ link, to });
@@ -117,7 +156,7 @@ function cannotBeWritten(job: FileJob, error: unknown): FileResult {
  *
  * @example
  * ```ts
- * await rewriteWork.run(job, { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, outDir: null, dryRun: true }, { site: null });
+ * await rewriteWork.run(job, { command: "rewrite", json: false, encoding: undefined, mode: { type: "absolute" }, filter: null, outDir: null, dryRun: true }, { site: null });
  * ```
  */
 export const rewriteWork: FileWork<RewriteTask> = {
@@ -140,15 +179,16 @@ export const rewriteWork: FileWork<RewriteTask> = {
     const why = await undecodable(bytes, task.encoding);
     if (why !== null) return failedFile(job, "undecodable", why);
     const changes: Change[] = [];
+    const notes: RewriteNotes = { notPortable: 0, problems: [] };
     const { rewriteLinks } = await library();
     let output: Uint8Array;
     try {
-      output = rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task.mode, changes) });
+      output = rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, changes, notes) });
     } catch (error) {
       return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
     }
     const changed = changes.length > 0 && !sameBytes(bytes, output);
-    if (task.dryRun) return rewriteReport(job, task, changes, changed);
+    if (task.dryRun) return rewriteReport(job, task, changes, changed, notes);
     try {
       if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
       // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
@@ -156,7 +196,7 @@ export const rewriteWork: FileWork<RewriteTask> = {
     } catch (error) {
       return cannotBeWritten(job, error);
     }
-    return rewriteReport(job, task, changes, changed);
+    return rewriteReport(job, task, changes, changed, notes);
   },
 };
 
@@ -169,7 +209,8 @@ export const rewriteWork: FileWork<RewriteTask> = {
  */
 async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, handle: FileHandle): Promise<FileResult> {
   const changes: Change[] = [];
-  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewritePieces(job.url, task, fileChunks(handle), write, changes);
+  const notes: RewriteNotes = { notPortable: 0, problems: [] };
+  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewritePieces(job.url, task, fileChunks(handle), write, changes, notes);
   try {
     if (task.dryRun) await run(async () => {});
     else if (task.outDir !== null) {
@@ -195,7 +236,7 @@ async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, 
   } finally {
     await handle.close();
   }
-  return rewriteReport(job, task, changes, changes.length > 0);
+  return rewriteReport(job, task, changes, changes.length > 0, notes);
 }
 
 /**
@@ -207,16 +248,17 @@ async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, 
  */
 async function rewritePieces(
   url: string,
-  task: Pick<RewriteTask, "encoding" | "mode">,
+  task: Pick<RewriteTask, "encoding" | "mode" | "filter">,
   pieces: AsyncIterable<Uint8Array>,
   write: (chunk: Uint8Array) => Promise<void>,
   changes: Change[],
+  notes: RewriteNotes,
 ): Promise<void> {
   const { LinkStream } = await library();
   const output: Uint8Array[] = [];
   let stream: LinkStream;
   try {
-    stream = new LinkStream({ url, encoding: task.encoding, rewrite: await noteChanges(task.mode, changes), onOutput: (piece) => output.push(piece as Uint8Array) });
+    stream = new LinkStream({ url, encoding: task.encoding, rewrite: await noteChanges(task, changes, notes), onOutput: (piece) => output.push(piece as Uint8Array) });
   } catch (error) {
     throw new StreamFailure((error as Error).message);
   }
@@ -240,19 +282,23 @@ async function rewritePieces(
 export async function rewriteStream(pieces: AsyncIterable<Uint8Array>, url: string, task: RewriteTask, write: (chunk: Uint8Array) => Promise<void>): Promise<FileResult> {
   const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
   const changes: Change[] = [];
+  const notes: RewriteNotes = { notPortable: 0, problems: [] };
   try {
-    await rewritePieces(url, task, pieces, task.dryRun ? async () => {} : write, changes);
+    await rewritePieces(url, task, pieces, task.dryRun ? async () => {} : write, changes, notes);
   } catch (error) {
     if (error instanceof UndecodableDocument) return failedFile(job, "undecodable", error.message);
     if (error instanceof StreamFailure) return failedFile(job, "failed", error.message, "cannot be rewritten");
     return failedFile(job, "unreadable", (error as Error).message);
   }
-  return rewriteReport(job, task, changes, changes.length > 0);
+  return rewriteReport(job, task, changes, changes.length > 0, notes);
 }
 
-/** The result of rewriting one file: its counts, and with --dry-run the changes. */
-function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly Change[], changed: boolean): FileResult {
+/** The result of rewriting one file: its counts, with --dry-run the changes, and the redirects it could not follow. */
+function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly Change[], changed: boolean, notes: RewriteNotes): FileResult {
   const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? changes.length : 0 };
+  if (notes.notPortable > 0) counts["notPortable"] = notes.notPortable;
+  if (notes.problems.length > 0) counts["notFollowed"] = notes.problems.length;
+  const err = notes.problems.map((problem) => `docbase: ${escapeControls(job.display)}: not followed: ${escapeControls(problem)}\n`).join("");
   let out = "";
   if (task.dryRun) {
     if (changed) {
@@ -268,24 +314,84 @@ function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly Change
       }
     }
   }
-  return { index: job.index, out, err: "", counts };
+  return { index: job.index, out, err, counts };
 }
 
-/** The rewrite the flags ask for, and the site root the files are at, or a usage error. */
-function rewriteMode(options: RewriteOptions): { mode: RewriteMode; root: string } {
-  const { url, absolute, relative, from, to } = options;
+/**
+ * The rewrite the flags ask for, and the site root the files are at, or a
+ * usage error; a URL map's file is read later (see {@link readMap}).
+ */
+function rewriteMode(options: RewriteOptions): { mode: Exclude<RewriteMode, { type: "map" }> | { type: "map"; file: string }; root: string } {
+  const { url, absolute, relative, from, to, map } = options;
+  const modes = [absolute === true && "--absolute", relative === true && "--relative", (from !== undefined || to !== undefined) && "--from/--to", map !== undefined && "--map"].filter(
+    (m) => m !== false,
+  );
+  if (modes.length > 1) {
+    if (modes.length === 2 && modes.includes("--absolute") && modes.includes("--relative")) throw new UsageError("rewrite: --absolute and --relative exclude each other");
+    throw new UsageError(`rewrite: one job at a time: ${modes.join(", ")} exclude each other`);
+  }
+  if (options.indexFile !== undefined && relative !== true) throw new UsageError("rewrite: --index-file is for --relative (a link to a directory names its index file)");
+  if (options.mapFormat !== undefined && map === undefined) throw new UsageError("rewrite: --map-format needs --map FILE");
   if (from !== undefined || to !== undefined) {
-    if (url !== undefined || absolute === true || relative === true) throw new UsageError("rewrite: use either --from A --to B, or --url U with --absolute or --relative, not both");
+    if (url !== undefined) throw new UsageError("rewrite: use either --from A --to B, or --url U with --absolute or --relative, not both");
     if (from === undefined || to === undefined) throw new UsageError(`rewrite: ${from === undefined ? "--to needs --from" : "--from needs --to"} (the site's old and new root URLs)`);
     const fromRoot = siteRootOption(from, "--from");
     return { mode: { type: "rebase", from: fromRoot, to: siteRootOption(to, "--to") }, root: fromRoot };
   }
-  if (absolute === true && relative === true) throw new UsageError("rewrite: --absolute and --relative exclude each other");
-  if (absolute !== true && relative !== true) {
-    throw new UsageError("rewrite: say how: --url U with --absolute or --relative, or --from A --to B");
+  if (modes.length === 0) throw new UsageError("rewrite: say how: --url U with --absolute or --relative, or --from A --to B, or --url U --map FILE");
+  const flag = modes[0]!;
+  if (url === undefined) throw new UsageError(`rewrite: ${flag} needs --url (the site's root URL)`);
+  const root = siteRootOption(url, "--url");
+  if (map !== undefined) return { mode: { type: "map", file: map }, root };
+  if (absolute === true) return { mode: { type: "absolute" }, root };
+  const indexFile = options.indexFile ?? null;
+  if (indexFile !== null && (indexFile === "" || /[/\\?#]/.test(indexFile))) throw new UsageError(`rewrite: --index-file is a file name (no "/", "\\", "?" or "#"): ${JSON.stringify(indexFile)}`);
+  return { mode: { type: "relative", root, indexFile }, root };
+}
+
+/**
+ * Reads `--map FILE` against the site's `root`: the map, or a usage error
+ * that names the file and the line (nothing is rewritten then). `files`:
+ * the URLs of the site's files, where a redirect that is not forced does
+ * not apply. The lines of a `_redirects` file that are not applied are
+ * reported on standard error.
+ */
+async function readMap(file: string, format: URLMapFormat | undefined, root: string, files: readonly string[] | null, output: Output): Promise<URLMap> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`rewrite: --map ${file}: cannot be read: ${(error as Error).message}`);
   }
-  if (url === undefined) throw new UsageError(`rewrite: --${absolute === true ? "absolute" : "relative"} needs --url (the site's root URL)`);
-  return { mode: { type: absolute === true ? "absolute" : "relative" }, root: siteRootOption(url, "--url") };
+  const { readURLMap } = await library();
+  try {
+    const { map, notes } = readURLMap(text, { root, format, files });
+    for (const note of notes) output.err(`docbase: ${escapeControls(file)}:${note.line}: not applied: ${note.reason}: ${escapeControls(note.text)}\n`);
+    return map;
+  } catch (error) {
+    throw new UsageError(`rewrite: --map ${file}: ${(error as Error).message.replace(/^URL map /, "").replace(/^_redirects /, "")}`);
+  }
+}
+
+/** The URLs of a site's files (`rels`), as a redirect's source is compared with them: an index file by its directory's URL and its own. */
+function siteFileURLs(root: string, rels: readonly string[]): string[] {
+  const urls: string[] = [];
+  for (const rel of rels) {
+    const url = siteFileURL(root, rel);
+    urls.push(url);
+    if (url.endsWith("/")) urls.push(url + path.posix.basename(rel));
+  }
+  return urls;
+}
+
+/** The summary's clause for links a job left alone that the user should know of. */
+function notesClause(counts: Readonly<Record<string, number>>): string {
+  let clause = "";
+  const notPortable = counts["notPortable"] ?? 0;
+  const notFollowed = counts["notFollowed"] ?? 0;
+  if (notPortable > 0) clause += `; ${plural(notPortable, "link")} into the site stay absolute: read against a <base> outside it, they cannot be portable`;
+  if (notFollowed > 0) clause += `; ${plural(notFollowed, "redirect")} not followed (see above)`;
+  return clause;
 }
 
 /** Copies each of a site's inner symbolic links into the output directory as a link with the same text; returns how many. */
@@ -314,13 +420,18 @@ async function copySymlinks(inputDir: string, outDir: string, links: readonly st
  * @example
  * ```ts
  * await rewriteCommand("site", { url: "https://example.com/", relative: true, dryRun: true }, output); // 0
+ * await rewriteCommand("site", { from: "https://example.com/", to: "https://cdn.example.net/", only: "resources" }, output); // 0
  * ```
  */
 export async function rewriteCommand(input: string, options: RewriteOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
-  const { mode, root } = rewriteMode(options);
+  const { mode: asked, root } = rewriteMode(options);
+  const filter = await linkFilterOptions(options, root);
   const kind = await inputKind(input);
-  if (kind === "stdin") return rewriteStandardInput(root, { command: "rewrite", json: options.json === true, encoding, mode, outDir: null, dryRun: options.dryRun === true }, options, output);
+  if (kind === "stdin") {
+    const mode = asked.type === "map" ? { type: "map" as const, map: await readMap(asked.file, options.mapFormat, root, null, output) } : asked;
+    return rewriteStandardInput(root, { command: "rewrite", json: options.json === true, encoding, mode, filter, outDir: null, dryRun: options.dryRun === true }, options, output);
+  }
   if (kind !== "directory") throw new UsageError(`rewrite: ${input} is not a directory (rewrite works on a site's directory, or - for standard input)`);
   const inputDir = path.resolve(input);
   let outDir: string | null = options.out === undefined ? null : path.resolve(options.out);
@@ -330,6 +441,8 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const started = performance.now();
   const follow = options.followSymlinks === true;
   const listing = await listSite(input, { exclude: outDir === null ? [] : [outDir], followSymlinks: follow });
+  // A map is read (and a bad one refused) before anything is written.
+  const mode: RewriteMode = asked.type === "map" ? { type: "map", map: await readMap(asked.file, options.mapFormat, root, siteFileURLs(root, [...listing.html, ...listing.other]), output) } : asked;
   const unreadable = reportListingProblems(input, listing.problems, output);
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   let stale = 0;
@@ -348,7 +461,7 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   if (outDir !== null) {
     for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true, ...noFollow });
   }
-  const task: RewriteTask = { command: "rewrite", json: options.json === true, encoding, mode, outDir, dryRun };
+  const task: RewriteTask = { command: "rewrite", json: options.json === true, encoding, mode, filter, outDir, dryRun };
   const counts = await runTask({ jobs, work: rewriteWork, task, site: null }, options, output);
   if (unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + unreadable;
   // rewrite --out: a link inside the site is copied as a link (its target is rewritten at its own path).
@@ -374,6 +487,7 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
     let line = `docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} in ${(counts["changedFiles"] ?? 0).toLocaleString("en-US")} of ${plural(files, "HTML file")}`;
     if (outDir !== null) line += dryRun ? ` into ${options.out} (and would copy ${plural(listing.other.length, "other file")})` : ` into ${options.out} (and copied ${plural(counts["copied"] ?? 0, "other file")})`;
     if (stale > 0) line += `; removed ${plural(stale, "temporary file")} left by an interrupted run`;
+    line += notesClause(counts);
     output.err(`${line}, ${summaryEnd(files, ms, counts)}`);
   }
   return failures(counts) > 0 ? 1 : 0;
@@ -397,7 +511,7 @@ async function rewriteStandardInput(url: string, task: RewriteTask, options: Rew
   const counts = result.counts;
   if (options.quiet !== true) {
     const verb = task.dryRun ? "would rewrite" : "rewrote";
-    output.err(`docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} of standard input, ${summaryEnd(1, performance.now() - started, counts)}`);
+    output.err(`docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} of standard input${notesClause(counts)}, ${summaryEnd(1, performance.now() - started, counts)}`);
   }
   return failures(counts) > 0 ? 1 : 0;
 }
