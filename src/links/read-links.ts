@@ -33,8 +33,8 @@ export interface ReadWants {
   readonly bases?: boolean | undefined;
   /** The fragment targets of each document read ({@link LinksRead.documents}). */
   readonly targets?: boolean | undefined;
-  /** Attribute names (lower case) that mark an element whose links, and its descendants', are left out (see ignored-elements.ts). */
-  readonly ignore?: readonly string[] | undefined;
+  /** Leave out the links of elements with an ignore mark and of their descendants (see ignored-elements.ts). */
+  readonly ignore?: boolean | undefined;
 }
 
 /**
@@ -98,7 +98,7 @@ export function readLinks(html: string | Uint8Array, options: ExtractLinksOption
   let bases: BaseElement[] | null = null;
   if (wants.bases === true) bases = baseLinks === undefined ? [] : baseElements(document.parsed.document, baseLinks, urls, document.encoding);
   return {
-    links: wants.ignore === undefined ? read.links : withoutIgnoredLinks(document.parsed, read.links, wants.ignore),
+    links: wants.ignore === true ? withoutIgnoredLinks(document.parsed, read.links) : read.links,
     encoding: document.encoding,
     encodingSource: document.encodingSource,
     undecodable: document.encoding === "replacement",

@@ -30,13 +30,6 @@ function mustExist(link: Link): boolean {
   return link.attribute !== "ping" && link.attribute !== "action" && link.attribute !== "formaction";
 }
 
-/**
- * The attributes that mark an element whose links (and its descendants')
- * are not checked: docbase's own, and htmltest's and html-proofer's, which
- * sites already carry.
- */
-const IGNORE_ATTRIBUTES: readonly string[] = ["data-docbase-ignore", "data-proofer-ignore"];
-
 /** How many validation errors of one link are listed; the rest are one "more-validation-errors" finding. */
 const MAX_ERRORS_PER_LINK = 100;
 
@@ -332,7 +325,7 @@ export function checkDocument(
         attribute: "srcdoc",
       }),
   };
-  const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true, ignore: IGNORE_ATTRIBUTES });
+  const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true, ignore: true });
   if (read.undecodable) return null;
   const exclude = options.exclude;
   const links = exclude === undefined || exclude.length === 0 ? read.links : read.links.filter((link) => !isExcluded(link, exclude));
