@@ -4,36 +4,74 @@
  * flushed to disk, and then renamed over the target. A reader, or a run
  * killed at any moment, sees the old file or the new one, never a part of
  * one. A kill can leave the temporary file behind: its name
- * (`.NAME.docbase-PID-THREAD-SEQ.tmp`, see `TEMP_FILE_PATTERN`) says
- * which process made it, and the next `rewrite` removes those whose
- * process is gone ({@link removeStaleTemporaryFiles}).
+ * (`.NAME.docbase-PID-THREAD-SEQ-MARK.tmp`, see `TEMP_FILE_PATTERN`) says
+ * which process made it, and its MARK, a digest of the rest of the name,
+ * that docbase made it (a file that merely looks like one is not ours);
+ * the next `rewrite` removes those whose process is gone
+ * ({@link removeStaleTemporaryFiles}).
  *
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { copyFile, lstat, mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 
 /**
- * The temporary files an atomic write makes beside its target
- * (`.NAME.docbase-PID-THREAD-SEQ.tmp`); a site walk leaves them out, and
- * `rewrite` removes those of processes that are gone.
+ * The names of the temporary files an atomic write makes beside its
+ * target (`.NAME.docbase-PID-THREAD-SEQ-MARK.tmp`); use
+ * {@link isTemporaryName} to tell one of ours (its mark checks) from a
+ * look-alike.
  *
  * @example
  * ```ts
- * TEMP_FILE_PATTERN.exec(".index.html.docbase-4242-1-7.tmp")?.[1]; // "4242" (the process)
+ * TEMP_FILE_PATTERN.exec(temporaryName("index.html", 4242, 1, 7))?.[2]; // "4242" (the process)
  * TEMP_FILE_PATTERN.test("index.html"); // false
  * ```
  */
-export const TEMP_FILE_PATTERN: RegExp = /^\..*\.docbase-(\d+)-(\d+)-(\d+)\.tmp$/;
+export const TEMP_FILE_PATTERN: RegExp = /^\.(.*)\.docbase-(\d+)-(\d+)-(\d+)-([0-9a-f]{16})\.tmp$/;
+
+/** The mark of a temporary file's name: a digest of the rest of it. */
+function markOf(name: string, pid: string | number, thread: string | number, seq: string | number): string {
+  return createHash("sha256").update(`docbase temporary file\0${name}\0${pid}\0${thread}\0${seq}`).digest("hex").slice(0, 16);
+}
+
+/**
+ * The name of the temporary file of a write to the file named `name`, by
+ * process `pid`, thread `thread`, its `seq`th write.
+ *
+ * @example
+ * ```ts
+ * temporaryName("index.html", 4242, 0, 7); // ".index.html.docbase-4242-0-7-<16 hex digits>.tmp"
+ * ```
+ */
+export function temporaryName(name: string, pid: number, thread: number, seq: number): string {
+  return `.${name}.docbase-${pid}-${thread}-${seq}-${markOf(name, pid, thread, seq)}.tmp`;
+}
+
+/**
+ * Whether `name` is the name of a temporary file docbase made (its mark
+ * checks): a site walk leaves those out, and `rewrite` removes those of
+ * processes that are gone; a file that only looks like one is the site's.
+ *
+ * @example
+ * ```ts
+ * isTemporaryName(temporaryName("a.html", 1, 0, 0)); // true
+ * isTemporaryName(".a.html.docbase-999999-0-0.tmp"); // false: no mark
+ * ```
+ */
+export function isTemporaryName(name: string): boolean {
+  const match = TEMP_FILE_PATTERN.exec(name);
+  return match !== null && match[5] === markOf(match[1]!, match[2]!, match[3]!, match[4]!);
+}
 
 let sequence = 0;
 
 /** The temporary file's path for a write to `target`. */
 function temporaryPath(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.docbase-${process.pid}-${threadId}-${sequence++}.tmp`);
+  return path.join(path.dirname(target), temporaryName(path.basename(target), process.pid, threadId, sequence++));
 }
 
 /**
@@ -179,7 +217,10 @@ function isRunning(pid: number): boolean {
 /**
  * Removes the temporary files (paths relative to `root`, as a walk lists
  * them) that processes no longer running left behind; those of a running
- * process (another rewrite at work) stay. Returns how many were removed.
+ * process (another rewrite at work) stay, and so does any file whose name
+ * is not one docbase made ({@link isTemporaryName}). Returns how many were
+ * removed. Only ever called on a tree docbase writes into (the site in
+ * place, or `--out`), never on the input of a run with `--out`.
  *
  * @example
  * ```ts
@@ -189,8 +230,9 @@ function isRunning(pid: number): boolean {
 export async function removeStaleTemporaryFiles(root: string, temporary: readonly string[]): Promise<number> {
   let removed = 0;
   for (const rel of temporary) {
-    const match = TEMP_FILE_PATTERN.exec(path.basename(rel));
-    if (match === null || isRunning(Number(match[1]))) continue;
+    const name = path.basename(rel);
+    const match = TEMP_FILE_PATTERN.exec(name);
+    if (match === null || !isTemporaryName(name) || isRunning(Number(match[2]))) continue;
     try {
       await unlink(path.join(root, rel));
       removed++;

@@ -7,9 +7,10 @@
  * @module
  */
 
+import type { FileHandle } from "node:fs/promises";
 import { getEncoding } from "../core/index.ts";
 import { escapeControls } from "./format.ts";
-import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "./regular-file.ts";
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_TOKEN, openRegularFile, readOpenFile, readRegularFile, STREAMING_SIZE } from "./regular-file.ts";
 import type { SiteFiles } from "./site.ts";
 
 /**
@@ -38,6 +39,8 @@ export interface FileJob {
   readonly copy?: true;
   /** The size cap (bytes) of a document read; default DEFAULT_MAX_FILE_SIZE. */
   readonly maxBytes?: number;
+  /** The longest token (characters) of a document read as a stream; default DEFAULT_MAX_TOKEN. */
+  readonly maxToken?: number;
   /** A file found by a site walk: refuse a symbolic link in its place instead of following it. */
   readonly noFollow?: true;
   /** Run again alone after its worker stopped: if it stops a worker again, it is reported as failed. */
@@ -92,6 +95,13 @@ export interface TaskEnvironment {
   readonly site: SiteFiles | null;
   /** Standard input's bytes, for the job whose path is "-". */
   readonly stdin?: Uint8Array | undefined;
+  /**
+   * Standard output, when the work runs on the main thread and its result
+   * is written at once (files there run one at a time, in order): a file
+   * read as a stream writes its output here as it comes, in bounded
+   * memory, instead of in its result.
+   */
+  readonly write?: ((text: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -129,8 +139,28 @@ export async function runFileWork<Task extends TaskData, Result extends FileResu
     return await work.run(job, task, env);
   } catch (error) {
     // A failed file's result has none of Result's own fields, which are optional (see FileWork).
-    return failedFile(job, "failed", `internal error: ${(error as Error).stack ?? String(error)}`) as Result;
+    return failedFile(job, "failed", internalErrorMessage(error)) as Result;
   }
+}
+
+/**
+ * What the command says of an error that is not a bad file's (a bug, or
+ * memory run out): its message, never a stack trace naming the machine's
+ * files (unless DOCBASE_DEBUG is set); an error of V8's limits on strings
+ * and buffers says the document is too large to be read so.
+ *
+ * @example
+ * ```ts
+ * internalErrorMessage(new RangeError("Invalid string length")); // "too large to be read in memory (Invalid string length) ..."
+ * ```
+ */
+export function internalErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (process.env["DOCBASE_DEBUG"] !== undefined && error instanceof Error && error.stack !== undefined) return `internal error: ${error.stack}`;
+  if (error instanceof RangeError && /string length|string longer|allocation failed|Array buffer|Invalid array length/i.test(message)) {
+    return `too large to be read in memory (${message}); --max-file-size lowers what is read whole`;
+  }
+  return `internal error: ${message} (DOCBASE_DEBUG=1 prints where)`;
 }
 
 /**
@@ -244,5 +274,47 @@ export async function undecodable(bytes: Uint8Array, encoding: string | undefine
  */
 export async function readDocument(job: FileJob, env: TaskEnvironment): Promise<Uint8Array | FileResult> {
   const bytes = job.path === "-" ? (env.stdin ?? new Uint8Array()) : await readRegularFile(job.path, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE, noFollow: job.noFollow === true });
+  return typeof bytes === "string" ? failedFile(job, "unreadable", bytes) : bytes;
+}
+
+/**
+ * A document too large to read whole, open to be read as a stream (twice:
+ * see document-stream.ts's `readTwice`); the reader closes `handle`.
+ *
+ * @example
+ * ```ts
+ * const opened: OpenedDocument = { handle, size: 2 ** 30, maxBytes: 64 * 1024 * 1024, maxToken: 32 * 1024 * 1024 };
+ * ```
+ */
+export interface OpenedDocument {
+  readonly handle: FileHandle;
+  readonly size: number;
+  /** The job's size cap of a document read whole. */
+  readonly maxBytes: number;
+  /** The job's longest token. */
+  readonly maxToken: number;
+}
+
+/**
+ * A job's document as {@link readDocument} reads it when it is at most
+ * STREAMING_SIZE bytes (its bytes, or the failed result that says why
+ * not); a larger file, open, to be read as a stream, in bounded memory
+ * whatever its size (`--max-file-size` caps only documents read whole).
+ *
+ * @example
+ * ```ts
+ * const document = await openDocument(job, env);
+ * if (document instanceof Uint8Array) read(document);
+ * else if ("handle" in document) await stream(document);
+ * else return document; // "cannot be read"
+ * ```
+ */
+export async function openDocument(job: FileJob, env: TaskEnvironment): Promise<Uint8Array | OpenedDocument | FileResult> {
+  if (job.path === "-") return readDocument(job, env);
+  const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
+  if (typeof opened === "string") return failedFile(job, "unreadable", opened);
+  const maxBytes = job.maxBytes ?? DEFAULT_MAX_FILE_SIZE;
+  if (opened.size > STREAMING_SIZE) return { ...opened, maxBytes, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
+  const bytes = await readOpenFile(opened, { maxBytes });
   return typeof bytes === "string" ? failedFile(job, "unreadable", bytes) : bytes;
 }

@@ -27,8 +27,8 @@ export function formatValue(value: string): string {
  * Text for a terminal: every control character (C0 but tab, DEL, C1) and
  * the bidirectional overrides written as `\xHH` / `\u{HHHH}`, so that a file
  * name or a document's text cannot move the cursor, ring the bell, start an
- * escape sequence or fake a line. JSON output does not need it (JSON
- * escapes them itself).
+ * escape sequence or fake a line. JSON output escapes the same
+ * characters its own way (see {@link jsonLine}).
  *
  * @example
  * ```ts
@@ -41,6 +41,23 @@ export function escapeControls(text: string): string {
     const code = c.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
   });
+}
+
+/**
+ * One JSON object as a line of output (no newline): `JSON.stringify`, and
+ * the characters {@link escapeControls} escapes that JSON leaves raw — DEL,
+ * C1 controls (U+009B starts a terminal escape sequence on its own) and
+ * the bidirectional overrides — as `\uHHHH` escapes, so that a consumer
+ * that prints a string of it prints them harmless; the value parses the
+ * same.
+ *
+ * @example
+ * ```ts
+ * jsonLine({ value: "a\u009b2Jb\u202e" }); // '{"value":"a\\u009b2Jb\\u202e"}'
+ * ```
+ */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**
@@ -141,6 +158,26 @@ export function formatLinkTable(file: string, links: readonly Link[]): string {
  */
 export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? noun : pluralNoun}`;
+}
+
+/**
+ * A size in bytes as a person gave it: a whole number of GiB, MiB or KiB
+ * in that unit (what `--max-file-size 64M` was given as), bytes below
+ * 1 KiB, else the largest unit with one decimal. Never "0.0 KiB".
+ *
+ * @example
+ * ```ts
+ * formatSize(5); // "5 bytes"
+ * formatSize(64 * 1024 * 1024); // "64 MiB"
+ * formatSize(1536); // "1.5 KiB"
+ * ```
+ */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+  for (const [unit, size] of [["GiB", 1024 ** 3], ["MiB", 1024 ** 2], ["KiB", 1024]] as const) {
+    if (bytes >= size) return bytes % size === 0 ? `${bytes / size} ${unit}` : `${(bytes / size).toFixed(1)} ${unit}`;
+  }
+  return `${bytes} bytes`;
 }
 
 /**

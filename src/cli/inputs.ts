@@ -60,20 +60,6 @@ export async function inputKind(input: string): Promise<InputKind> {
 }
 
 /**
- * Standard input's bytes, read whole.
- *
- * @example
- * ```ts
- * const bytes = await readStandardInput();
- * ```
- */
-export async function readStandardInput(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/**
  * Reports what a walk left out, one line a path (control characters
  * escaped) on standard error; returns the count of errors among them (an
  * unreadable directory or a link to nothing is a file the run could not
@@ -132,12 +118,13 @@ export interface Inputs {
 export async function gatherInputs(input: string, url: string, options: CommonOptions, output: Output): Promise<Inputs> {
   const kind = await inputKind(input);
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const limits = { maxBytes, ...(options.maxToken === undefined ? {} : { maxToken: options.maxToken }) };
   if (kind === "directory") {
     const root = siteRootOption(url, "--url");
     const follow = options.followSymlinks === true;
     const listing = await listSite(input, { followSymlinks: follow });
     const unreadable = reportListingProblems(input, listing.problems, output);
-    const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...(follow ? {} : { noFollow: true as const }) }));
+    const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, ...limits, ...(follow ? {} : { noFollow: true as const }) }));
     // A link inside the site is served like its target: links to it are not missing.
     const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories, links: [...listing.symlinkTargets] };
     return { jobs, siteRoot: root, site, standardInput: false, unreadable };
@@ -145,10 +132,10 @@ export async function gatherInputs(input: string, url: string, options: CommonOp
   const documentURL = documentURLOption(url, "--url");
   const siteRoot = directoryOf(documentURL);
   if (kind === "stdin") {
-    return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "" }], siteRoot, site: null, standardInput: true, unreadable: 0 };
+    return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "", ...limits }], siteRoot, site: null, standardInput: true, unreadable: 0 };
   }
   return {
-    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), maxBytes }],
+    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), ...limits }],
     siteRoot,
     site: { type: "disk", root: path.dirname(path.resolve(input)) },
     standardInput: false,

@@ -26,7 +26,36 @@ export interface CommonOptions {
   readonly followSymlinks?: boolean | undefined;
   /** The largest file read, in bytes (`--max-file-size`); default DEFAULT_MAX_FILE_SIZE. */
   readonly maxFileSize?: number | undefined;
+  /** The longest token of a file read as a stream, in characters (`--max-token`); default DEFAULT_MAX_TOKEN. */
+  readonly maxToken?: number | undefined;
 }
+
+/**
+ * Options of the commands that read standard input as a stream (`links -`,
+ * `rewrite -`).
+ *
+ * @example
+ * ```ts
+ * const options: StreamingOptions = { maxHold: 4 * 1024 * 1024, spool: true };
+ * ```
+ */
+export interface StreamingOptions {
+  /** The most of standard input held in memory before it is spooled to a temporary file (`--max-hold`); default {@link DEFAULT_MAX_HOLD}. */
+  readonly maxHold?: number | undefined;
+  /** Spool standard input past `maxHold` (`--no-spool`: false, one stream, with a warning). Default true. */
+  readonly spool?: boolean | undefined;
+}
+
+/**
+ * The default of `--max-hold`: 1 MiB, the links layer's default hold (most
+ * pages are smaller, and are read whole without a temporary file).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_MAX_HOLD; // 1048576
+ * ```
+ */
+export const DEFAULT_MAX_HOLD = 1024 * 1024;
 
 /**
  * Checks `--encoding`: an Encoding Standard label, returned as given, or

@@ -9,6 +9,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
 import { applyConfigFile, CONFIG_FILE_NAME, findConfigFile } from "./config-file.ts";
 import { isUsageError } from "./errors.ts";
+import { internalErrorMessage } from "./file-task.ts";
 import { linkFilterFlags } from "./link-filter-options.ts";
 import type { Output } from "./output.ts";
 import { programVersion } from "./version.ts";
@@ -39,6 +40,10 @@ and attribute, the value as written (decoded), and the resolved URL.
 Internal links are those under the site root (for a directory, --url; for
 one file, the directory of its --url).
 
+Files of any size are read exactly: one larger than 8 MiB is read twice (a
+first pass settles its encoding and its <base>), in bounded memory. So is
+standard input: past --max-hold it is spooled to a temporary file first.
+
 Examples:
   $ docbase links public --url https://example.com/
   $ docbase links public --url https://example.com/ --json | jq -r .url
@@ -67,6 +72,11 @@ Reports, as file:line:column: type: message,
     or unparsable <base href> is ignored), base-not-first (only the first
     <base href> counts), base-in-body, base-in-template, base-in-shadow-root.
 Exits with 1 when it reports anything.
+
+A file larger than 8 MiB is read as a stream (twice: a first pass settles
+its encoding and its <base>), in bounded memory whatever its size: its URL
+validation errors and missing files are checked; its fragments and base-URL
+surprises, which need the whole document, are not.
 
 Examples:
   $ docbase check public --url https://example.com/
@@ -98,10 +108,15 @@ Files are written atomically (a temporary file, then a rename): a run that
 is interrupted leaves each file old or new, never half-written; the next
 run removes the temporary files it left. Files that cannot be read or
 decoded are reported and left as they are. With --out, the site is written
-to DIR (files that are not HTML are copied) and the input is not touched.
+to DIR (files that are not HTML are copied) and the input is not touched;
+an --out that is the site itself (even through a symbolic link) rewrites it
+in place, with the same safeguards (read-only files and files with more
+than one hard link are left as they are).
 Files larger than 8 MiB are rewritten as streams, in bounded memory, whatever
-their size (--max-file-size caps only files read whole); so is standard
-input (-), the document at the root URL, written to standard output.
+their size (--max-file-size caps only files read whole), and exactly: each
+is read twice, a first pass settling its encoding and its <base>. So is
+standard input (-), the document at the root URL, written to standard
+output: past --max-hold it is spooled to a temporary file first.
 
 Examples:
   $ docbase rewrite site --url https://example.com/ --relative --dry-run
@@ -163,13 +178,22 @@ const FLAGS = {
   jobs: () => new Option("-j, --jobs <n>", "worker processes (default: every core; capped by the cores, the files and the free memory)").argParser(positiveInteger),
   quiet: () => new Option("-q, --quiet", "no progress bar and no summary on standard error"),
   progress: () => new Option("--progress", "show the progress bar even when standard error is not a terminal"),
+  maxHold: () =>
+    new Option("--max-hold <bytes>", "standard input (-): the most held in memory (K, M, G suffixes); a longer input is spooled to a temporary file (TMPDIR) and read as a file, exactly (default: 1M)").argParser(byteSize),
+  maxToken: () =>
+    new Option("--max-token <bytes>", "the longest token (attribute, comment, <style> text) of a file read as a stream, in characters (K, M, G suffixes); a longer one is that file's error, with its line (default: 32M)").argParser(byteSize),
+  noSpool: () =>
+    new Option("--no-spool", "standard input (-): never spool; past --max-hold, a later <base> or <meta charset> may not be applied (said before the first output, and warned at the end)"),
 };
+
+/** The flags of the commands that stream standard input. */
+const streamingFlags = (): Option[] => [FLAGS.maxHold(), FLAGS.noSpool()];
 
 /** The flags of every command that reads documents. */
 const readingFlags = (): Option[] => [FLAGS.json(), FLAGS.encoding(), FLAGS.maxFileSize()];
 
 /** The flags of the commands that read a site's files on the worker pool (after {@link readingFlags}). */
-const siteFlags = (): Option[] => [...readingFlags(), FLAGS.followSymlinks(), FLAGS.jobs(), FLAGS.quiet(), FLAGS.progress()];
+const siteFlags = (): Option[] => [...readingFlags(), FLAGS.maxToken(), FLAGS.followSymlinks(), FLAGS.jobs(), FLAGS.quiet(), FLAGS.progress()];
 
 /**
  * A command's function: its input, its options as commander gives them
@@ -204,7 +228,13 @@ function commandDeclarations(): CommandDeclaration[] {
       name: "links",
       description: "list every link of a file, a site directory, or standard input (-), resolved",
       argument: ["<input>", "an HTML file, a directory of HTML files, or - for standard input"],
-      options: [FLAGS.url(), new Option("--internal", "only links under the site root").conflicts("external"), new Option("--external", "only links outside the site root").conflicts("internal"), ...siteFlags()],
+      options: [
+        FLAGS.url(),
+        new Option("--internal", "only links under the site root").conflicts("external"),
+        new Option("--external", "only links outside the site root").conflicts("internal"),
+        ...siteFlags(),
+        ...streamingFlags(),
+      ],
       help: LINKS_HELP,
       load: async () => (await import("./commands/links.ts")).linksCommand,
     },
@@ -253,6 +283,7 @@ function commandDeclarations(): CommandDeclaration[] {
         new Option("--out <dir>", "write the rewritten site here (other files are copied) instead of in place"),
         new Option("-n, --dry-run", "print the changes per file; write nothing"),
         ...siteFlags(),
+        ...streamingFlags(),
       ],
       help: REWRITE_HELP,
       load: async () => (await import("./commands/rewrite.ts")).rewriteCommand,
@@ -340,7 +371,7 @@ export async function run(argv: readonly string[], output?: Output): Promise<num
       io.err(`docbase: ${error.message}\n(run with --help for usage)\n`);
       return 2;
     }
-    io.err(`docbase: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    io.err(`docbase: ${internalErrorMessage(error)}\n`);
     return 3;
   }
 }

@@ -10,6 +10,7 @@
 
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { formatSize } from "./format.ts";
 
 /** The default size cap of a document the command reads whole (`--max-file-size`): 64 MiB. */
 export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
@@ -27,6 +28,19 @@ export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
 export const STREAMING_SIZE = 8 * 1024 * 1024;
 
 /**
+ * The default of `--max-token`: the longest token (an attribute, a
+ * comment, a `<style>` or `<script>` text) of a document read as a stream,
+ * in characters: 32 Mi, far beyond what pages hold; a longer one is that
+ * file's error, with its line, not memory without bound.
+ *
+ * @example
+ * ```ts
+ * new LinkStream({ url, maxToken: DEFAULT_MAX_TOKEN, onLink });
+ * ```
+ */
+export const DEFAULT_MAX_TOKEN = 32 * 1024 * 1024;
+
+/**
  * Options of {@link readRegularFile}.
  *
  * @example
@@ -39,11 +53,6 @@ export interface ReadRegularFileOptions {
   readonly maxBytes: number;
   /** Refuse a symbolic link instead of reading what it points to. */
   readonly noFollow?: boolean | undefined;
-}
-
-/** "12.5 MB" for a byte count. */
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 /**

@@ -57,6 +57,14 @@ export async function runTask<Task extends TaskData, Result extends FileResult>(
       site: run.site,
       threads: workerCount(options.jobs, jobs.length),
       stdin: run.stdin,
+      write:
+        hold === undefined
+          ? async (text) => {
+              bar.clearLine();
+              output.out(text);
+              await output.drain?.();
+            }
+          : undefined,
       onResult: (result: Result) => {
         for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
         if (hold !== undefined) {

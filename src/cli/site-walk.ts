@@ -9,7 +9,7 @@
 
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { TEMP_FILE_PATTERN } from "./atomic-write.ts";
+import { isTemporaryName } from "./atomic-write.ts";
 import { isHTMLFileName, isWithin } from "./site.ts";
 
 /** Directories the walk never enters: version control and package folders. */
@@ -49,7 +49,7 @@ export interface SiteListing {
   readonly other: string[];
   /** Every directory ("" is the root itself, not listed). */
   readonly directories: string[];
-  /** Temporary files of atomic writes (see {@link TEMP_FILE_PATTERN}). */
+  /** Temporary files of atomic writes (see atomic-write.ts's isTemporaryName). */
   readonly temporary: string[];
   /**
    * Symbolic links to a file or directory inside the site: not read (their
@@ -123,7 +123,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   // Each directory walked, by its real path: where it was walked.
   const seen = new Map<string, string>();
   const addFile = (name: string, relPath: string): void => {
-    if (TEMP_FILE_PATTERN.test(name)) temporary.push(relPath);
+    if (isTemporaryName(name)) temporary.push(relPath);
     else if (isHTMLFileName(name)) html.push(relPath);
     else other.push(relPath);
   };

@@ -64,6 +64,8 @@ export interface RunFilesOptions<Task extends TaskData, Result extends FileResul
   readonly threads: number;
   /** Standard input's bytes, for a job whose path is "-" (main thread only). */
   readonly stdin?: Uint8Array | undefined;
+  /** Standard output for a file's work on the main thread (see TaskEnvironment.write). */
+  readonly write?: ((text: string) => Promise<void>) | undefined;
   /** Called with each result, in the jobs' order. */
   readonly onResult: (result: Result) => void;
   /** Called as files are done, with how many were done since the last call. */
@@ -124,7 +126,7 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
   const threads = Math.max(1, Math.min(options.threads, Math.floor(jobs.length / MIN_FILES_PER_WORKER)));
   const order = new InOrder(options.onResult);
   if (threads <= 1 || jobs.some((j) => j.path === "-")) {
-    const env: TaskEnvironment = { site: siteFilesFrom(options.site), stdin: options.stdin };
+    const env: TaskEnvironment = { site: siteFilesFrom(options.site), stdin: options.stdin, write: options.write };
     for (const job of jobs) {
       order.add(await runFileWork(options.work, job, options.task, env));
       options.onProgress?.(1);

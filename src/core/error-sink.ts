@@ -22,21 +22,57 @@ import type { ValidationError, ValidationErrorType } from "./validation-errors.t
  */
 export class ErrorSink {
   readonly errors: ValidationError[];
+  /** The most errors kept, and how many more were reported, shared by every sink of one parse. */
+  private readonly tally: { readonly limit: number; omitted: number };
   private readonly offset: number;
   /** When >= 0, every report covers [0, span): the substring was transformed and positions inside it don't map. */
   private readonly span: number;
   /** When non-null, position k of the text reported on is position map[k] of the substring (map[length] is its length). */
   private readonly map: readonly number[] | null;
 
-  constructor(errors: ValidationError[] = [], offset = 0, span = -1, map: readonly number[] | null = null) {
+  constructor(errors: ValidationError[] = [], offset = 0, span = -1, map: readonly number[] | null = null, tally: { readonly limit: number; omitted: number } = { limit: Infinity, omitted: 0 }) {
     this.errors = errors;
+    this.tally = tally;
     this.offset = offset;
     this.span = span;
     this.map = map;
   }
 
+  /**
+   * A sink that keeps at most `limit` errors and counts the rest
+   * ({@link omitted}): an input of millions of errors is reported in
+   * bounded memory.
+   *
+   * @example
+   * ```ts
+   * const sink = ErrorSink.bounded(100);
+   * ```
+   */
+  static bounded(limit: number): ErrorSink {
+    return new ErrorSink([], 0, -1, null, { limit, omitted: 0 });
+  }
+
+  /** How many errors were reported beyond the limit, and not kept. */
+  get omitted(): number {
+    return this.tally.omitted;
+  }
+
+  /** A new, empty sink with this one's limit (and a count of its own). */
+  sibling(): ErrorSink {
+    return new ErrorSink([], 0, -1, null, { limit: this.tally.limit, omitted: 0 });
+  }
+
+  /** Counts `count` errors that a {@link sibling} did not keep as not kept here too. */
+  addOmitted(count: number): void {
+    this.tally.omitted += count;
+  }
+
   /** Records one validation error covering `[start, end)` of the text this sink stands for. */
   report(type: ValidationErrorType, start: number, end: number): void {
+    if (this.errors.length >= this.tally.limit) {
+      this.tally.omitted++;
+      return;
+    }
     if (this.span >= 0) {
       start = 0;
       end = this.span;
@@ -96,10 +132,10 @@ export class ErrorSink {
    */
   within(offset: number, length: number, exact: boolean): ErrorSink {
     if (this.span >= 0) return this;
-    if (this.map === null) return new ErrorSink(this.errors, this.offset + offset, exact ? -1 : length);
-    if (exact) return new ErrorSink(this.errors, this.offset, -1, this.map.slice(offset, offset + length + 1));
+    if (this.map === null) return new ErrorSink(this.errors, this.offset + offset, exact ? -1 : length, null, this.tally);
+    if (exact) return new ErrorSink(this.errors, this.offset, -1, this.map.slice(offset, offset + length + 1), this.tally);
     const start = this.map[offset]!;
-    return new ErrorSink(this.errors, this.offset + start, this.map[offset + length]! - start);
+    return new ErrorSink(this.errors, this.offset + start, this.map[offset + length]! - start, null, this.tally);
   }
 
   /**
@@ -109,7 +145,7 @@ export class ErrorSink {
    */
   through(map: readonly number[]): ErrorSink {
     if (this.span >= 0) return this;
-    return new ErrorSink(this.errors, this.offset, -1, this.map === null ? map : map.map((k) => this.map![k]!));
+    return new ErrorSink(this.errors, this.offset, -1, this.map === null ? map : map.map((k) => this.map![k]!), this.tally);
   }
 }
 

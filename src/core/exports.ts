@@ -53,4 +53,4 @@ export {
   type OutputEncodingName,
 } from "./encoding.ts";
 export { validationErrorTypes, type ValidationErrorType, type ValidationError } from "./validation-errors.ts";
-export { validateURL, type ValidateURLResult } from "./validate-url.ts";
+export { validateURL, type ValidateURLOptions, type ValidateURLResult } from "./validate-url.ts";

@@ -206,9 +206,10 @@ export function basicURLParse(input: string, options?: BasicURLParseOptions): UR
   const rawInput = toScalarValueString(input);
   // The preprocessing reports in the caller's coordinates; the state machine reports in the
   // preprocessed input's, mapped back by validateURL. Two sinks keep the two apart.
-  const preprocessErrors = errors === null ? null : new ErrorSink();
+  // Each bounded as the caller's sink is (see ErrorSink.bounded).
+  const preprocessErrors = errors === null ? null : errors.sibling();
   const text = preprocess(rawInput, given === undefined, preprocessErrors);
-  const machineErrors = errors === null ? null : new ErrorSink();
+  const machineErrors = errors === null ? null : errors.sibling();
   const url = given ?? createURLRecord();
   const ok = runStateMachine(text, url, base, options.encoding ?? "UTF-8", override, machineErrors);
   if (errors !== null) {
@@ -219,6 +220,7 @@ export function basicURLParse(input: string, options?: BasicURLParseOptions): UR
       // An empty range (a missing "//", a missing host) stays empty, at its mapped start.
       errors.report(e.type, start, e.end === e.start ? start : map(e.end, true));
     }
+    errors.addOmitted(preprocessErrors!.omitted + machineErrors!.omitted);
   }
   return ok ? url : null;
 }

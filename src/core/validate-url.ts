@@ -7,7 +7,7 @@
  * @module
  */
 
-import { checkParseArguments } from "./argument-errors.ts";
+import { checkParseArguments, URLArgumentError } from "./argument-errors.ts";
 import { type OutputEncodingName, resolveEncodingLabel } from "./encoding.ts";
 import { ErrorSink } from "./error-sink.ts";
 import type { ParseURLOptions } from "./api-url-parser.ts";
@@ -28,6 +28,26 @@ import type { ValidationError } from "./validation-errors.ts";
 export interface ValidateURLResult {
   url: URLRecord | null;
   errors: ValidationError[];
+  /** With `maxErrors`: how many errors were found beyond it and not kept (absent when none). */
+  omitted?: number;
+}
+
+/**
+ * Options of {@link validateURL}: {@link parseURL}'s, and a bound on the
+ * errors kept.
+ *
+ * @example
+ * ```ts
+ * const options: ValidateURLOptions = { base: "https://example.com/", maxErrors: 100 };
+ * ```
+ */
+export interface ValidateURLOptions extends ParseURLOptions {
+  /**
+   * The most errors kept (default: all): an input with more, say a
+   * million invalid code points, is validated in bounded memory, and
+   * `omitted` counts the rest.
+   */
+  maxErrors?: number | undefined;
 }
 
 /**
@@ -49,7 +69,7 @@ export interface ValidateURLResult {
  * // ["special-scheme-missing-following-solidus", "invalid-reverse-solidus", …]
  * ```
  */
-export function validateURL(input: string, options?: ParseURLOptions): ValidateURLResult {
+export function validateURL(input: string, options?: ValidateURLOptions): ValidateURLResult {
   // Misuse is a named error, not an internal TypeError from deep inside the parser.
   checkParseArguments("validateURL", input, options);
   let encoding: OutputEncodingName = "UTF-8";
@@ -62,7 +82,11 @@ export function validateURL(input: string, options?: ParseURLOptions): ValidateU
   } else if (givenBase !== undefined && givenBase !== null) {
     base = givenBase;
   }
-  const errors = new ErrorSink();
+  const maxErrors = options?.maxErrors;
+  if (maxErrors !== undefined && !(typeof maxErrors === "number" && maxErrors >= 0 && (Number.isInteger(maxErrors) || maxErrors === Infinity))) {
+    throw new URLArgumentError("validateURL", "options.maxErrors", "a whole number (0 or more, or Infinity)", maxErrors);
+  }
+  const errors = maxErrors === undefined ? new ErrorSink() : ErrorSink.bounded(maxErrors);
   const url = basicURLParse(input, { base, encoding, errors });
-  return { url, errors: errors.errors };
+  return errors.omitted === 0 ? { url, errors: errors.errors } : { url, errors: errors.errors, omitted: errors.omitted };
 }

@@ -33,3 +33,4 @@ export {
   type ParsedElement,
 } from "./head-and-base.ts";
 export { shadowRootModeState, isValidCustomElementName, isValidShadowHostName, type ShadowRootModeState } from "./shadow-host.ts";
+export { parseMIMEType, isHTMLPage, type MIMEType } from "./mime-type.ts";

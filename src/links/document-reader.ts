@@ -22,6 +22,7 @@ import { type Attribute, type LeanElement, type LeanText, parseWithPositions, ty
 import { rawTextEnd } from "./html-tokenizer.ts";
 import type { AttributeSite, Layer, LinkSite, MissingSite, StyleTextSite } from "./link-site.ts";
 import type { Link, LinkKind, LinkValidationError } from "./link-types.ts";
+import { MAX_ERRORS_PER_VALUE } from "./options.ts";
 import { parseRefresh } from "./refresh.ts";
 import { placeValidationErrors, type ValueMap } from "./settle-links.ts";
 import { parseSrcset } from "./srcset.ts";
@@ -608,9 +609,11 @@ export class DocumentReader {
       // An empty or missing form action is never parsed ("If action is the
       // empty string, let action be the URL of the form document"): no errors.
       // Optimisation: a value of the common clean shapes is not parsed again to find no errors (see withoutValidationErrors).
-      const errors =
-        fixedURL !== undefined || withoutValidationErrors(value, base) ? [] : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding }).errors;
-      (link as { errors?: readonly LinkValidationError[] }).errors = placeValidationErrors(errors, value.length, valueMap, job.layers, start, end);
+      // Bounded: a value of millions of errors keeps the first MAX_ERRORS_PER_VALUE, and counts the rest.
+      const validated =
+        fixedURL !== undefined || withoutValidationErrors(value, base) ? null : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding, maxErrors: MAX_ERRORS_PER_VALUE });
+      (link as { errors?: readonly LinkValidationError[] }).errors = placeValidationErrors(validated?.errors ?? [], value.length, valueMap, job.layers, start, end);
+      if (validated?.omitted !== undefined) (link as { errorsOmitted?: number }).errorsOmitted = validated.omitted;
     }
     this.batch.links.push(link);
     const sites = this.batch.sites;

@@ -28,11 +28,14 @@ export { type Link, type LinkKind, type LinkValidationError, type SrcdocTooDeep,
 export {
   DEFAULT_MAX_HOLD,
   DEFAULT_MAX_SRCDOC_DEPTH,
+  MAX_ERRORS_PER_VALUE,
   type ExtractLinksOptions,
   type LinkRewriterOptions,
   type LinkStreamOptions,
   type RewriteLinksOptions,
+  type SettledDocument,
 } from "./options.ts";
+export { settleDocument } from "./document-survey.ts";
 export { sourcePosition, type SourceAnchor, type SourcePosition } from "./source-position.ts";
 export { rewriteLinks } from "./rewrite-links.ts";
 export { absolutize, relativize, rebase, mapURLs, relativeReference, type RelativizeOptions, type RewriteFilterOption } from "./rewrites.ts";
@@ -46,4 +49,4 @@ export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
 export { LinksError, isLinksError } from "./errors.ts";
 export { UnwritableValueError, isUnwritableValueError } from "./attribute-writer.ts";
 export { LinkStream } from "./link-stream.ts";
-export { createLinkRewriter, streamLinks } from "./link-rewriter-stream.ts";
+export { createLinkRewriter, rewriteResponse, streamLinks, type StreamLinksOptions } from "./link-rewriter-stream.ts";

@@ -1,14 +1,30 @@
 /**
  * {@link LinkStream} as the platform's streams: a WHATWG `TransformStream`
  * that rewrites links (Node, Deno, Bun, browsers and workers have them),
- * and the links of a stream as an async iterable.
+ * a fetch `Response` rewritten, and the links of a stream (or of a
+ * `Response`) as an async iterable. Each passes the stream's warnings to
+ * `onWarning`.
  *
  * @module
  */
 
+import { LinksError } from "./errors.ts";
+import { isResponse, responseDocument } from "./fetch-response.ts";
 import { LinkStream } from "./link-stream.ts";
 import type { Link } from "./link-types.ts";
 import { checkRewriterOptions, checkStreamSource, type LinkRewriterOptions, type LinkStreamOptions } from "./options.ts";
+
+/**
+ * Options of {@link streamLinks}: a stream's, without the callbacks the
+ * iterable stands for. For a `Response`, `url` may be left out (the
+ * response's URL is the document's).
+ *
+ * @example
+ * ```ts
+ * const options: StreamLinksOptions = { url: "https://example.com/", onWarning: (w) => console.warn(w.message) };
+ * ```
+ */
+export type StreamLinksOptions = Omit<LinkStreamOptions, "onLink" | "onOutput" | "rewrite">;
 
 /**
  * A `TransformStream` that rewrites the links of the HTML document
@@ -17,6 +33,9 @@ import { checkRewriterOptions, checkStreamSource, type LinkRewriterOptions, type
  * and the encoding, and `maxHold`). Bytes in give bytes out (the
  * document's own bytes, but for the URLs rewritten); text in gives text
  * out. Bad options throw here; a `rewrite` that throws errors the stream.
+ * Past `maxHold`, a later `<base>` or `<meta charset>` is reported to
+ * `onWarning` (read the document twice with `settleDocument` and give
+ * `settled` to be exact instead).
  *
  * @example
  * ```ts
@@ -65,11 +84,39 @@ async function* piecesOf(source: ReadableStream<Uint8Array | string> | AsyncIter
 }
 
 /**
+ * A fetch `Response` with its HTML document's links rewritten, as
+ * {@link createLinkRewriter} rewrites a stream: the document's URL is
+ * `response.url` (or `options.url`), its encoding the `charset` of its
+ * `Content-Type` (or `options.encoding`), its body streamed through; the
+ * status and headers are kept, but `Content-Length` (the length changes).
+ * For a service worker or an edge function.
+ *
+ * @example
+ * ```ts
+ * const upstream = await fetch("https://example.com/docs/");
+ * const rewritten = rewriteResponse(upstream, { rewrite: (link) => link.url ?? undefined, onWarning: (w) => console.warn(w.message) });
+ * await rewritten.text(); // the page, every link absolute
+ * ```
+ */
+export function rewriteResponse(response: Response, options: Omit<LinkRewriterOptions, "url"> & { readonly url?: string | undefined }): Response {
+  if (!isResponse(response)) throw new LinksError(`rewriteResponse: the first argument must be a Response, not ${response === null ? "null" : typeof response}`);
+  checkRewriterOptions(options);
+  const document = responseDocument(response, options.url);
+  const body = document.body.pipeThrough(createLinkRewriter({ ...options, url: document.url, encoding: options.encoding ?? document.encoding }));
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * The links of the HTML document `source` gives in pieces (a
  * `ReadableStream`, a Node stream or any (async) iterable of `Uint8Array`s
- * or strings), in source order, each as soon as it is settled: the links
+ * or strings), or of a fetch `Response` (its URL, the `charset` of its
+ * `Content-Type` and its body: `options.url` may then be left out), in
+ * source order, each as soon as it is settled: the links
  * {@link extractLinks} gives for the whole document (see
- * {@link LinkStream} for the base URL, the encoding and `maxHold`). Bad
+ * {@link LinkStream} for the base URL, the encoding and `maxHold`; past
+ * it, `onWarning` hears of a later `<base>` or `<meta charset>`). Bad
  * options throw here, not when iterating.
  *
  * @example
@@ -79,12 +126,22 @@ async function* piecesOf(source: ReadableStream<Uint8Array | string> | AsyncIter
  *   links.push(link.url!);
  * }
  * links; // ["https://example.com/d/", "https://example.com/d/x"]
+ * for await (const link of streamLinks(await fetch("https://example.com/"), { onWarning: (w) => console.warn(w.message) })) console.log(link.url);
  * ```
  */
+export function streamLinks(response: Response, options?: Omit<StreamLinksOptions, "url"> & { readonly url?: string | undefined }): AsyncIterable<Link>;
+export function streamLinks(source: ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: StreamLinksOptions): AsyncIterable<Link>;
 export function streamLinks(
-  source: ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-  options: Omit<LinkStreamOptions, "onLink" | "onOutput" | "rewrite">,
+  given: Response | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  givenOptions?: Omit<StreamLinksOptions, "url"> & { readonly url?: string | undefined },
 ): AsyncIterable<Link> {
+  let source = given as ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+  let options = givenOptions as StreamLinksOptions;
+  if (isResponse(given)) {
+    const document = responseDocument(given, givenOptions?.url);
+    source = document.body;
+    options = { ...givenOptions, url: document.url, encoding: givenOptions?.encoding ?? document.encoding };
+  }
   checkStreamSource(source);
   const ready: Link[] = [];
   const stream = new LinkStream({ ...options, onLink: (link) => ready.push(link) });

@@ -31,6 +31,10 @@
  * `maxHold` first, the tentative encoding is kept, and a later `meta` that
  * would have changed it is reported as an `encoding-after-links` warning.
  *
+ * Two readings: a stream given `settled` (the encoding and the first
+ * `<base href>`, as {@link settleDocument}'s first pass over the document
+ * found them) holds nothing for either, and is exact whatever the size.
+ *
  * srcdoc documents: an iframe's `srcdoc` value is one attribute of one
  * tag, whole in memory once its tag is read (the longest token bounds it),
  * so each is read as a whole document, with its own base URL, as
@@ -73,6 +77,11 @@ function treeOfBase(base: LeanElement | null): LeanDocument {
     document.childNodes.push({ nodeName: "base", tagName: "base", attrs: base.attrs, namespaceURI: HTML_NAMESPACE, childNodes: [], parentNode: document });
   }
   return document;
+}
+
+/** A `base` element with `href` alone, as a first reading settled it (see {@link treeOfBase}). */
+function baseWithHref(href: string): LeanElement {
+  return { nodeName: "base", tagName: "base", attrs: [{ name: "href", value: href }], namespaceURI: HTML_NAMESPACE, childNodes: [], parentNode: null };
 }
 
 /**
@@ -180,7 +189,8 @@ export class LinkStream {
 
   constructor(options: LinkStreamOptions) {
     this.options = checkStreamOptions(options);
-    this.given = options;
+    // A document read whole at the end is read in the settled encoding too.
+    this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
     this.batch = newBatch(this.rewriting);
     this.source = new StreamingSource(this.options.scripting);
@@ -287,6 +297,8 @@ export class LinkStream {
     this.bom = bom;
     if (encoding === "replacement" || encoding === "ISO-2022-JP") {
       this.whole = true;
+      // The decoder of the encoding before the change decodes nothing more: nobody reads its text.
+      this.decoder = null;
       return;
     }
     this.decoder = new TextDecoder(encoding);
@@ -303,6 +315,10 @@ export class LinkStream {
   private pump(final: boolean): void {
     if (this.whole || (this.mode === "bytes" && this.encoding === null)) {
       if (final) this.readWhole();
+      else if (this.whole && this.held() > this.options.maxToken) {
+        // A document held whole is one token: bounded the same.
+        throw new LinksError(`a document in ${this.encoding ?? "an encoding"} is read whole, and it is longer than maxToken (${this.options.maxToken} characters): not read`);
+      }
       return;
     }
     this.tokenize(final);
@@ -320,6 +336,7 @@ export class LinkStream {
     if (this.tentative || this.reader === null) return;
     this.readTags(final);
     this.emit(final);
+    this.checkHeld();
   }
 
   /**
@@ -333,17 +350,25 @@ export class LinkStream {
     const textEnd = this.textStart + this.text.length;
     if (!final && textEnd < this.readAt) return;
     const unread = this.unread;
-    let inputEnd = unread.length;
-    if (!final && inputEnd > 0) {
-      // A CR that may be the first half of a CR LF, or a high surrogate, waits for what follows it.
-      const last = unread.charCodeAt(inputEnd - 1);
-      if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
-    }
-    const read = this.source.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), this.consumed, final);
+    const read = this.source.writeUnread(unread, this.consumed, final);
     this.consumed += read;
     this.unread = unread.slice(read);
     const waiting = textEnd - this.consumed;
     this.readAt = textEnd + (waiting > SHORT_TOKEN ? waiting : 0);
+  }
+
+  /**
+   * Bounded: once the base URL and the encoding are settled, the text held
+   * is the longest token (an attribute, a comment, a `<style>` or
+   * `<script>` text, an SVG `<style>` with what the parser puts in it) and
+   * what follows it; past `maxToken`, a {@link LinksError} says where that
+   * token starts.
+   */
+  private checkHeld(): void {
+    const max = this.options.maxToken;
+    if (this.text.length <= max) return;
+    const { line, column } = this.anchor;
+    throw new LinksError(`a token (an attribute, a comment, a <style> or <script> text) from line ${line}, column ${column} is longer than maxToken (${max} characters): not read`);
   }
 
   /**
@@ -405,6 +430,12 @@ export class LinkStream {
    * or, by choice, on reaching `maxHold`.
    */
   private settleBase(final: boolean): void {
+    const settled = this.options.settled;
+    if (settled !== undefined) {
+      // A first reading settled it (see settleDocument): nothing is held for it.
+      this.readWith(this.urlsFor(settled.firstBaseHref === null ? null : baseWithHref(settled.firstBaseHref)));
+      return;
+    }
     const source = this.source;
     const base = source.firstBase;
     if (base !== null && source.baseIsSettled()) {

@@ -146,9 +146,12 @@ export interface Link {
    * With the `validate` option: the URL Standard's validation errors of
    * `value` (`start`/`end` offsets into `value`), each with where it is in
    * the source (`sourceStart`/`sourceEnd`, `line`/`column`); see
-   * {@link LinkValidationError}.
+   * {@link LinkValidationError}. Bounded: at most
+   * `MAX_ERRORS_PER_VALUE` of them; `errorsOmitted` counts the rest.
    */
   readonly errors?: readonly LinkValidationError[];
+  /** With `validate`, for a value with more than `MAX_ERRORS_PER_VALUE` errors: how many more there are, not in `errors`. */
+  readonly errorsOmitted?: number;
 }
 
 /**

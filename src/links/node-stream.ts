@@ -33,7 +33,9 @@ export type { LinkRewriterOptions } from "./options.ts";
  * document written to it, as `createLinkRewriter` does for web streams:
  * Buffers in (strings written to it are UTF-8 bytes, as Node makes them),
  * Buffers out. Bad options throw here; a `rewrite` that throws makes the
- * stream emit that error.
+ * stream emit that error. Past `maxHold`, a later `<base>` or
+ * `<meta charset>` is reported to `onWarning` (or give `settled`: see
+ * `settleDocument`).
  *
  * @example
  * ```ts

@@ -67,6 +67,20 @@ export interface ExtractLinksOptions {
 export const DEFAULT_MAX_SRCDOC_DEPTH = 32;
 
 /**
+ * The most validation errors kept for one link's value (`validate`): a
+ * value of millions of invalid characters is validated in bounded memory;
+ * its link's `errorsOmitted` counts the rest.
+ *
+ * @example
+ * ```ts
+ * const [link] = extractLinks(`<a href="${"% ".repeat(5000)}">`, { url: "https://example.com/", validate: true });
+ * link.errors.length; // MAX_ERRORS_PER_VALUE
+ * link.errorsOmitted; // the errors beyond it
+ * ```
+ */
+export const MAX_ERRORS_PER_VALUE = 1000;
+
+/**
  * Options of {@link rewriteLinks}.
  *
  * @example
@@ -129,8 +143,66 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
    * document that has no `<base>` in its head.
    */
   readonly maxHold?: number | undefined;
-  /** Called when `maxHold` made links differ from the whole document's (see {@link StreamWarning}). */
+  /**
+   * Called when `maxHold` made links differ from the whole document's (see
+   * {@link StreamWarning}): a `<base>` or a `<meta>` that declares an
+   * encoding came after links were resolved. Without it (and without
+   * `settled`), such a document's links are silently the held part's.
+   *
+   * @example
+   * ```ts
+   * new LinkStream({ url, onWarning: (w) => console.warn(`${w.line}:${w.column}: ${w.type}: ${w.message}`) });
+   * ```
+   */
   readonly onWarning?: ((warning: StreamWarning) => void) | undefined;
+  /**
+   * The document's encoding and first `<base href>`, as a first reading
+   * settled them ({@link settleDocument}): the stream then holds nothing
+   * (`maxHold` does not matter) and gives the whole document's links and
+   * bytes, whatever its size. Its `encoding` is taken as certain (it
+   * replaces the `encoding` option).
+   *
+   * @example
+   * ```ts
+   * new LinkStream({ url: "https://example.com/", settled: { encoding: "UTF-8", firstBaseHref: "/moved/" }, onLink });
+   * ```
+   */
+  readonly settled?: SettledDocument | undefined;
+  /**
+   * The longest token held (an attribute, a comment, the text of a
+   * `<style>` or `<script>`, an SVG `<style>` and what the parser puts in
+   * it), in UTF-16 code units; default `Infinity`. The stream holds the
+   * longest token whole (its links are in it): past this, `write` throws a
+   * {@link LinksError} that says on which line it starts, instead of
+   * holding it. A document the stream reads whole (ISO-2022-JP, the
+   * replacement encoding) is one token.
+   *
+   * @example
+   * ```ts
+   * new LinkStream({ url, maxToken: 32 * 1024 * 1024, onLink }); // a 1 GB comment is an error, not 2 GB of memory
+   * ```
+   */
+  readonly maxToken?: number | undefined;
+}
+
+/**
+ * What a stream cannot know before a document's end, settled by a first
+ * reading ({@link settleDocument}) for the stream's `settled` option.
+ *
+ * @example
+ * ```ts
+ * const settled: SettledDocument = { encoding: "windows-1252", firstBaseHref: null }; // no <base href>
+ * ```
+ */
+export interface SettledDocument {
+  /** The encoding the document is read in (any Encoding Standard label); for text, the one URL queries are encoded with. */
+  readonly encoding: string;
+  /**
+   * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url —
+   * the `href` of the first `base` element with an `href` in tree order, as
+   * written (not resolved); null when the document has none.
+   */
+  readonly firstBaseHref: string | null;
 }
 
 /**
@@ -174,10 +246,32 @@ export interface DocumentOptions {
  */
 export interface StreamOptions extends DocumentOptions {
   readonly maxHold: number;
+  readonly maxToken: number;
   readonly rewrite: ((link: Link) => string | undefined) | undefined;
   readonly onLink: ((link: Link) => void) | undefined;
   readonly onOutput: ((chunk: Uint8Array | string) => void) | undefined;
   readonly onWarning: ((warning: StreamWarning) => void) | undefined;
+  /** The `settled` option (its encoding is then also {@link DocumentOptions.label}). */
+  readonly settled: SettledDocument | undefined;
+}
+
+/** A bad option's value as the caller wrote it: `NaN`, `-Infinity`, `10n`, `"1M"`. */
+function describeValue(value: unknown): string {
+  if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
+  if (typeof value === "bigint") return `${value}n (a BigInt)`;
+  if (typeof value === "string") return `${JSON.stringify(value)} (a string)`;
+  return value === null ? "null" : typeof value === "object" || typeof value === "function" ? `a value of type ${typeof value}` : String(value);
+}
+
+/** Checks the `settled` option: undefined, or `{ encoding, firstBaseHref }` with a known encoding label. */
+function checkSettled(value: unknown): SettledDocument | undefined {
+  if (value === undefined) return undefined;
+  const settled = value as Partial<SettledDocument> | null;
+  if (settled === null || typeof settled !== "object" || typeof settled.encoding !== "string" || (settled.firstBaseHref !== null && typeof settled.firstBaseHref !== "string")) {
+    throw new LinksError(`The "settled" option must be { encoding: string, firstBaseHref: string | null } (what settleDocument gives), not ${describeValue(value)}`);
+  }
+  encodingOfLabel(settled.encoding);
+  return { encoding: settled.encoding, firstBaseHref: settled.firstBaseHref };
 }
 
 function typeName(value: unknown): string {
@@ -228,7 +322,7 @@ export function checkDocumentOptions(options: unknown): DocumentOptions {
   if (label !== undefined && typeof label !== "string") throw new LinksError(`The "encoding" option must be a string (an encoding label), not ${typeof label}`);
   const depth = options["maxSrcdocDepth"];
   if (depth !== undefined && (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0)) {
-    throw new LinksError(`The "maxSrcdocDepth" option must be a whole number of levels (0 or more), not ${JSON.stringify(depth) ?? typeof depth}`);
+    throw new LinksError(`The "maxSrcdocDepth" option must be a whole number of levels (0 or more), not ${describeValue(depth)}`);
   }
   checkFunction(options, "onSrcdocTooDeep");
   return {
@@ -285,11 +379,19 @@ export function checkStreamOptions(options: unknown): StreamOptions {
   encodingOfLabel(document.label);
   const maxHold = given["maxHold"] ?? DEFAULT_MAX_HOLD;
   if (typeof maxHold !== "number" || Number.isNaN(maxHold) || maxHold < 0) {
-    throw new LinksError(`The "maxHold" option must be a number of bytes (0 or more, or Infinity), not ${JSON.stringify(maxHold) ?? typeof maxHold}`);
+    throw new LinksError(`The "maxHold" option must be a number of bytes (0 or more, or Infinity), not ${describeValue(maxHold)}`);
+  }
+  const maxToken = given["maxToken"] ?? Infinity;
+  if (typeof maxToken !== "number" || Number.isNaN(maxToken) || maxToken < 1) {
+    throw new LinksError(`The "maxToken" option must be a number of characters (1 or more, or Infinity), not ${describeValue(maxToken)}`);
   }
   for (const name of ["rewrite", "onLink", "onOutput", "onWarning"]) checkFunction(given, name);
+  const settled = checkSettled(given["settled"]);
   return {
     ...document,
+    maxToken,
+    label: settled?.encoding ?? document.label,
+    settled,
     maxHold,
     rewrite: given["rewrite"] as StreamOptions["rewrite"],
     onLink: given["onLink"] as StreamOptions["onLink"],

@@ -46,6 +46,8 @@ interface StreamState {
   ambiguous: boolean;
   /** The `style` elements recorded and still open: their text is not all read yet. */
   openStyles: Set<LeanElement>;
+  /** Whether an SVG `style` keeps its children (its text is read for links); a reading that reads no link keeps none. */
+  keepStyleText: boolean;
 }
 
 /** The streamed parse in progress, for the adapter's hooks (parsing is synchronous: one slot serves). */
@@ -59,9 +61,9 @@ function isInclusiveAncestor(ancestor: LeanParent, node: LeanElement): boolean {
   return false;
 }
 
-/** Whether a parent keeps its children in the streaming tree: the document (its `html`), and an SVG `style` (whose text is read). */
+/** Whether a parent keeps its children in the streaming tree: the document (its `html`), and an SVG `style` (whose text is read, when it is). */
 function keepsChildren(parent: LeanParent): boolean {
-  return parent.nodeName === "#document" || (parent.nodeName === "style" && (parent as LeanElement).namespaceURI === SVG_NAMESPACE);
+  return parent.nodeName === "#document" || (stream!.keepStyleText && parent.nodeName === "style" && (parent as LeanElement).namespaceURI === SVG_NAMESPACE);
 }
 
 /**
@@ -147,10 +149,12 @@ export class StreamingSource {
   private readonly parse: LeanParse;
   private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly tokenizer: HTMLTokenizer;
-  private readonly state: StreamState = { firstBase: null, ambiguous: false, openStyles: new Set() };
+  private readonly state: StreamState;
   private ended = false;
 
-  constructor(scripting: boolean) {
+  /** `keepStyleText`: false for a reading that reads no link (see StreamState.keepStyleText). */
+  constructor(scripting: boolean, keepStyleText = true) {
+    this.state = { firstBase: null, ambiguous: false, openStyles: new Set(), keepStyleText };
     this.parse = newParse();
     this.tags = this.parse.tags;
     this.parser = new Parser<DefaultTreeAdapterMap>({ treeAdapter: streamingTreeAdapter, scriptingEnabled: scripting });
@@ -185,6 +189,21 @@ export class StreamingSource {
       stream = outerStream;
       currentParse = outerParse;
     }
+  }
+
+  /**
+   * {@link write} for the input not read yet, `unread` (from offset
+   * `origin` on): unless `final`, a CR that may be the first half of a
+   * CR LF, or a high surrogate, at its end waits for what follows it.
+   * Returns how much was read.
+   */
+  writeUnread(unread: string, origin: number, final: boolean): number {
+    let inputEnd = unread.length;
+    if (!final && inputEnd > 0) {
+      const last = unread.charCodeAt(inputEnd - 1);
+      if (last === 0x0d || (last >= 0xd800 && last <= 0xdbff)) inputEnd--;
+    }
+    return this.write(inputEnd === unread.length ? unread : unread.slice(0, inputEnd), origin, final);
   }
 
   /** Removes the first `count` records (read by the caller); their attribute positions are reused once none is left. */

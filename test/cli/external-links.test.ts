@@ -22,7 +22,7 @@ import {
   parseStatusRanges,
   summarizeExternal,
 } from "../../src/cli/external/index.ts";
-import { isHTMLPage, parseMIMEType } from "../../src/cli/external/content-type.ts";
+import { isHTMLPage, parseMIMEType } from "../../src/html/index.ts";
 import { parseHTTPDate } from "../../src/cli/external/http-date.ts";
 import { parseRetryAfter } from "../../src/cli/external/retry-policy.ts";
 import { closedPort, fakeClock, type Handler, type MisbehavingServer, startServer, testLookup } from "./external-server.ts";

@@ -74,10 +74,21 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** Runs `node dist/cli/main.js ...args`, with `input` on standard input. */
-export function docbase(args: readonly string[], options: { input?: string | Uint8Array; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+/** Options of {@link docbaseBytes}. */
+export interface RunOptions {
+  /** Standard input: all of it, or pieces written `delay` ms apart. */
+  readonly input?: string | Uint8Array | readonly (string | Uint8Array)[];
+  readonly delay?: number;
+  /** Flags for node before the script (`--max-old-space-size=160`). */
+  readonly nodeArgs?: readonly string[];
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Runs `node ...nodeArgs dist/cli/main.js ...args` with `input` on standard input; standard output as bytes. */
+export function docbaseBytes(args: readonly string[], options: RunOptions = {}): Promise<Omit<Run, "stdout"> & { readonly stdout: Buffer }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main, ...args], {
       cwd: options.cwd ?? repo,
       env: { ...process.env, ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
@@ -87,9 +98,28 @@ export function docbase(args: readonly string[], options: { input?: string | Uin
     child.stdout.on("data", (d: Buffer) => out.push(d));
     child.stderr.on("data", (d: Buffer) => err.push(d));
     child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
-    child.stdin.end(options.input ?? "");
+    child.on("close", (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") }));
+    // A command that stops reading early (an error) must not fail the test with EPIPE.
+    child.stdin.on("error", () => {});
+    const input = options.input ?? "";
+    if (typeof input === "string" || input instanceof Uint8Array) {
+      child.stdin.end(input);
+      return;
+    }
+    void (async () => {
+      for (const piece of input) {
+        child.stdin.write(piece);
+        if ((options.delay ?? 0) > 0) await new Promise((r) => setTimeout(r, options.delay));
+      }
+      child.stdin.end();
+    })();
   });
+}
+
+/** Runs `node dist/cli/main.js ...args`, with `input` on standard input. */
+export async function docbase(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  const run = await docbaseBytes(args, options);
+  return { ...run, stdout: run.stdout.toString("utf8") };
 }
 
 /** The JSON lines of a run's standard output. */

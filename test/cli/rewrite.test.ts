@@ -3,11 +3,13 @@ import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, st
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, docbase, ensureBuilt, exampleSite, jsonLines, main, readTree, temporaryDirectory, writeTree } from "./helpers.ts";
+import { isTemporaryName, TEMP_FILE_PATTERN, temporaryName } from "../../src/cli/atomic-write.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
 
-const TEMP = /^\..*\.docbase-(\d+)-(\d+)-(\d+)\.tmp$/;
+/** docbase's temporary files (`.NAME.docbase-PID-THREAD-SEQ-MARK.tmp`); group 2 is the process. */
+const TEMP = TEMP_FILE_PATTERN;
 
 /** Whether process `pid` has ended (Linux: no /proc entry, or a zombie that no parent has reaped). */
 function hasEnded(pid: number): boolean {
@@ -202,13 +204,15 @@ describe("docbase rewrite", () => {
   it("removes the temporary files of a run that is gone, and leaves those of a running one", async () => {
     const dir = writeTree(temporaryDirectory(), { "a.html": '<a href="b.html">', "sub/b.html": "" });
     // A pid that is not running (far above pid_max's default) and our own, which is.
-    writeFileSync(path.join(dir, "sub/.b.html.docbase-999999999-0-1.tmp"), "half a fi");
-    writeFileSync(path.join(dir, `.a.html.docbase-${process.pid}-0-1.tmp`), "someone else's");
+    const gone = temporaryName("b.html", 999999999, 0, 1);
+    const running = temporaryName("a.html", process.pid, 0, 1);
+    writeFileSync(path.join(dir, "sub", gone), "half a fi");
+    writeFileSync(path.join(dir, running), "someone else's");
     const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/removed 1 temporary file left by an interrupted run/);
-    expect(existsSync(path.join(dir, "sub/.b.html.docbase-999999999-0-1.tmp"))).toBe(false);
-    expect(existsSync(path.join(dir, `.a.html.docbase-${process.pid}-0-1.tmp`))).toBe(true);
+    expect(existsSync(path.join(dir, "sub", gone))).toBe(false);
+    expect(existsSync(path.join(dir, running))).toBe(true);
     // links and check never read temporary files.
     const links = await docbase(["links", dir, "--url", "https://example.com/", "--json"]);
     expect(jsonLines(links.stdout).map((l) => l["file"])).toEqual([path.join(dir, "a.html")]);
@@ -271,7 +275,8 @@ describe("docbase rewrite, interrupted", () => {
       if (TEMP.test(path.basename(rel))) {
         leftovers.push(rel);
         // It is the killed command's, or one of its workers': a process that has ended.
-        expect(hasEnded(Number(TEMP.exec(path.basename(rel))![1])), rel).toBe(true);
+        expect(isTemporaryName(path.basename(rel)), rel).toBe(true);
+        expect(hasEnded(Number(TEMP.exec(path.basename(rel))![2])), rel).toBe(true);
         continue;
       }
       if (bytes.equals(expected.get(rel)!)) newer++;

@@ -81,7 +81,7 @@ describe("special and huge files", () => {
     const run = await docbase(["links", dir, "--url", url, "--json", "--max-file-size", "1K"]);
     expect(run.code).toBe(1);
     expect(jsonLines(run.stdout).map((l) => l["value"])).toEqual(["y.html"]);
-    expect(run.stderr).toContain(`${path.join(dir, "big.html")}: cannot be read: it is larger (4.0 KiB) than the largest file read (1.0 KiB; --max-file-size raises it)`);
+    expect(run.stderr).toContain(`${path.join(dir, "big.html")}: cannot be read: it is larger (4.0 KiB) than the largest file read (1 KiB; --max-file-size raises it)`);
     const bad = await docbase(["links", dir, "--url", url, "--max-file-size", "lots"]);
     expect(bad.code).toBe(2);
   });

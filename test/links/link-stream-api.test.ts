@@ -15,7 +15,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { absolutize, createLinkRewriter, extractLinks, isLinksError, LinkStream, rewriteLinks, streamLinks, type Link, type StreamWarning } from "../../src/links/index.ts";
+import { absolutize, createLinkRewriter, extractLinks, isLinksError, LinkStream, rewriteLinks, rewriteResponse, streamLinks, type Link, type StreamWarning } from "../../src/links/index.ts";
 import { createLinkRewriterNodeStream } from "../../src/links/node-stream.ts";
 
 const url = "https://example.com/docs/";
@@ -380,4 +380,49 @@ describe.skipIf(quick)(`bounded memory: ${megabytes} MB streamed through a LinkS
       expect(result.peak, `peak growth ${(result.peak / 1048576).toFixed(1)} MB`).toBeLessThan(bound);
     }, 300_000);
   }
+});
+
+describe("every adapter tells its caller what the stream did (issue 28)", () => {
+  // Longer than the 1024 bytes held for the encoding's prescan.
+  const late = `<a href=a>${"<p>x".repeat(400)}<base href=/late/><a href=b>`;
+  const pieces = [late.slice(0, 1200), late.slice(1200)];
+
+  it("onWarning: createLinkRewriter, streamLinks and the Node Transform hear of a <base> past maxHold", async () => {
+    const heard: string[][] = [[], [], []];
+    const rewriter = new Response(
+      new ReadableStream<string>({
+        start(c) {
+          for (const piece of pieces) c.enqueue(piece);
+          c.close();
+        },
+      })
+        .pipeThrough(createLinkRewriter({ url, maxHold: 100, rewrite: absolutize(), onWarning: (w) => heard[0]!.push(w.type) }))
+        .pipeThrough(new TextEncoderStream()),
+    );
+    await rewriter.text();
+    for await (const _link of streamLinks(pieces, { url, maxHold: 100, onWarning: (w) => heard[1]!.push(w.type) })) {
+      // Each link is read; the warning comes with the late base.
+    }
+    await pipeline(
+      Readable.from(pieces.map((p) => Buffer.from(p))),
+      createLinkRewriterNodeStream({ url, maxHold: 100, rewrite: absolutize(), onWarning: (w) => heard[2]!.push(w.type) }),
+      new Writable({ write: (_chunk, _encoding, done) => done() }),
+    );
+    expect(heard).toEqual([["base-after-links"], ["base-after-links"], ["base-after-links"]]);
+  });
+
+  it("streamLinks(response) and rewriteResponse: the URL from response.url (or url), the encoding from the Content-Type charset", async () => {
+    const bytes = iconv.encode('<a href="?q=Ж">Ж</a>', "windows-1251");
+    const response = (): Response => new Response(new Uint8Array(bytes), { status: 203, headers: { "content-type": 'text/html; charset="windows-1251"', "content-length": String(bytes.length), "x-kept": "1" } });
+    const links: Link[] = [];
+    for await (const link of streamLinks(response(), { url })) links.push(link);
+    expect(links.map((l) => l.url)).toEqual([`${url}?q=%C6`]);
+    const rewritten = rewriteResponse(response(), { url, rewrite: absolutize() });
+    expect(rewritten.status).toBe(203);
+    expect(rewritten.headers.get("x-kept")).toBe("1");
+    expect(rewritten.headers.get("content-length")).toBe(null);
+    expect(iconv.decode(Buffer.from(await rewritten.arrayBuffer()), "windows-1251")).toBe(`<a href="${url}?q=%C6">Ж</a>`);
+    // A Response without a URL, and none given: a LinksError that says what to do.
+    expect(() => streamLinks(response())).toThrow(/has no URL/);
+  });
 });

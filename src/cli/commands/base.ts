@@ -9,12 +9,13 @@
 import { readLinks } from "../../links/internal.ts";
 import { type BaseURLReport, baseURLReport } from "../base-url-report.ts";
 import { UsageError } from "../errors.ts";
-import { escapeControls } from "../format.ts";
-import { inputKind, readStandardInput } from "../inputs.ts";
+import { escapeControls, jsonLine } from "../format.ts";
+import { inputKind } from "../inputs.ts";
 import { encodingOption } from "../options.ts";
 import type { Output } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE, readRegularFile } from "../regular-file.ts";
 import { documentURLOption } from "../site.ts";
+import { readStandardInput } from "../standard-input.ts";
 
 /**
  * Options of `docbase base`.
@@ -81,7 +82,8 @@ export async function baseCommand(input: string, options: BaseOptions, output: O
   const url = documentURLOption(options.url, "--url");
   let bytes: Uint8Array;
   try {
-    const read = kind === "stdin" ? await readStandardInput() : await readRegularFile(input, { maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+    const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    const read = kind === "stdin" ? await readStandardInput(maxBytes) : await readRegularFile(input, { maxBytes });
     if (typeof read === "string") throw new Error(read);
     bytes = read;
   } catch (error) {
@@ -95,6 +97,6 @@ export async function baseCommand(input: string, options: BaseOptions, output: O
   }
   const report = baseURLReport(read, url);
   const file = kind === "stdin" ? "-" : input;
-  output.out(options.json === true ? `${JSON.stringify({ file, ...report })}\n` : formatBaseReport(kind === "stdin" ? "<stdin>" : input, report));
+  output.out(options.json === true ? `${jsonLine({ file, ...report })}\n` : formatBaseReport(kind === "stdin" ? "<stdin>" : input, report));
   return 0;
 }

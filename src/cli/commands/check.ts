@@ -7,20 +7,24 @@
  * @module
  */
 
+import type { Link, StreamWarning } from "../../links/index.ts";
+import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
-import { failedFile, type FileJob, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
+import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
-import { gatherInputs, inputKind, readStandardInput } from "../inputs.ts";
+import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
+import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { siteURL } from "../site-url.ts";
+import { readStandardInput } from "../standard-input.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
 import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
 import type { ExternalRef } from "./check/external-links.ts";
-import { findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
+import { type Finding, findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
 import { junitReport } from "./check/formats/junit-report.ts";
 import { markdownReport } from "./check/formats/markdown-report.ts";
 import { sarifReport } from "./check/formats/sarif-report.ts";
@@ -108,8 +112,8 @@ const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
   async run(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-    const bytes = await readDocument(job, env);
-    if (!(bytes instanceof Uint8Array)) return bytes;
+    const bytes = await openDocument(job, env);
+    if (!(bytes instanceof Uint8Array)) return "handle" in bytes ? checkOpenFile(bytes, job, task, env) : bytes;
     const fragments = task.fragments === true;
     const { checkDocument } = await checkDocumentModule();
     const checked = checkDocument(bytes, {
@@ -157,6 +161,71 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
   },
 };
 
+/** The links library, loaded where files are read (see loadOnce). */
+const library = loadOnce(() => import("../../links/index.ts"));
+
+/**
+ * `docbase check`'s work on a file too large to read whole (see
+ * openDocument): read twice (see readTwice: exact whatever its size), its
+ * links' validation errors and missing files reported a batch at a time,
+ * written as they come (to `env.write` when there is one), in bounded
+ * memory. Deviation: the checks that need the whole document — fragments
+ * (its ids), base-URL surprises (every `<base>`) — are not made for it.
+ */
+async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
+  const { streamedLinkFindings, srcdocTooDeepFinding } = await checkDocumentModule();
+  const { LinkStream } = await library();
+  const counts: Record<string, number> = { files: 1, links: 0 };
+  const ready: Link[] = [];
+  const findings: Finding[] = [];
+  const warnings: StreamWarning[] = [];
+  let out = "";
+  const write =
+    env.write ??
+    (async (text: string): Promise<void> => {
+      out += text;
+    });
+  const handOn = async (): Promise<void> => {
+    counts["links"]! += ready.length;
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site }, findings);
+    ready.length = 0;
+    if (findings.length === 0) return;
+    let text = "";
+    for (const f of findings) {
+      counts[f.category] = (counts[f.category] ?? 0) + 1;
+      text += `${findingLine(job.display, f, true)}\n`;
+    }
+    findings.length = 0;
+    await write(text);
+  };
+  try {
+    await readTwice(
+      opened.handle,
+      { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
+      (settled) =>
+        new LinkStream({
+          url: job.url,
+          encoding: task.encoding,
+          settled: settled ?? undefined,
+          validate: true,
+          maxHold: opened.maxBytes,
+          maxToken: opened.maxToken,
+          onLink: (link) => ready.push(link),
+          onWarning: (w) => warnings.push(w),
+          onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
+        }),
+      handOn,
+    );
+  } catch (error) {
+    return streamFailure(job, error, "cannot be read");
+  } finally {
+    await opened.handle.close();
+  }
+  // The stream's warnings go to standard error: the findings' lines are read back by every format.
+  const warned = warningReport(job.display, warnings, false);
+  return { index: job.index, out: out + warned.out, err: warned.err, counts };
+}
+
 /**
  * `docbase check`'s output formats (`--format`).
  *
@@ -197,7 +266,16 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
   const kept = gathered.jobs.filter((job) => job.rel === "" || !excludedPath(job.rel));
   const inputs = kept.length === gathered.jobs.length ? gathered : { ...gathered, jobs: kept.map((job, index) => ({ ...job, index })) };
-  const stdin = inputs.standardInput ? await readStandardInput() : undefined;
+  let stdin: Uint8Array | undefined;
+  if (inputs.standardInput) {
+    // Capped as a file is: a larger input is reported, never held whole.
+    const read = await readStandardInput(options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    if (typeof read === "string") {
+      output.err(`docbase: -: cannot be read: ${read}\n`);
+      return 1;
+    }
+    stdin = read;
+  }
   const fragments = options.fragments !== false;
   const strict = options.strict === true;
   const external = options.external === true;

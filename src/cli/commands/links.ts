@@ -6,15 +6,17 @@
  * @module
  */
 
-import type { Link } from "../../links/index.ts";
-import { feedLinkStream, UndecodableDocument } from "../document-stream.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
-import { escapeControls, formatLinkTable, plural } from "../format.ts";
+import type { Link, StreamWarning } from "../../links/index.ts";
+import { feedLinkStream, noSpoolWarning, readTwice, streamFailure, warningReport } from "../document-stream.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
+import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
-import { type CommonOptions, encodingOption } from "../options.ts";
+import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
+import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { siteURL } from "../site-url.ts";
+import { takeStandardInput } from "../standard-input.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -24,7 +26,7 @@ import { siteURL } from "../site-url.ts";
  * const options: LinksOptions = { url: "https://example.com/", json: true, external: true };
  * ```
  */
-export interface LinksOptions extends CommonOptions {
+export interface LinksOptions extends CommonOptions, StreamingOptions {
   /** The site root URL (directory) or the document's URL; default: a placeholder (see site-url.ts). */
   readonly url?: string | undefined;
   readonly internal?: boolean | undefined;
@@ -77,13 +79,14 @@ function countLinks(links: readonly Link[], task: LinksTask, counts: Record<stri
 /** `links --json`: one line per link. */
 function linkLines(job: FileJob, links: readonly Link[]): string {
   let out = "";
-  for (const l of links) out += `${JSON.stringify({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column })}\n`;
+  for (const l of links) out += `${jsonLine({ file: job.display, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column })}\n`;
   return out;
 }
 
 /**
  * `docbase links`' work on one file: its links, counted, and those the
- * filter shows, as JSON lines or as a table.
+ * filter shows, as JSON lines or as a table. A file larger than
+ * STREAMING_SIZE is read as a stream, twice (see {@link linksOfOpenFile}).
  *
  * @example
  * ```ts
@@ -92,54 +95,158 @@ function linkLines(job: FileJob, links: readonly Link[]): string {
  */
 export const linksWork: FileWork<LinksTask> = {
   async run(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
-    const bytes = await readDocument(job, env);
-    if (!(bytes instanceof Uint8Array)) return bytes;
+    const document = await openDocument(job, env);
+    if (!(document instanceof Uint8Array)) {
+      if (!("handle" in document)) return document;
+      if (env.write !== undefined) return linksOfOpenFile(document, job, task, env.write);
+      let out = "";
+      const result = await linksOfOpenFile(document, job, task, async (text) => {
+        out += text;
+      });
+      return { ...result, out: out + result.out };
+    }
     const { readLinks } = await reading();
-    const read = readLinks(bytes, { url: job.url, encoding: task.encoding });
+    const read = readLinks(document, { url: job.url, encoding: task.encoding });
     if (read.undecodable) return failedFile(job, "undecodable", UNDECODABLE);
     const links = read.links;
     const counts = linkCounts();
     const shown = countLinks(links, task, counts);
-    const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(job.display === "-" ? "<stdin>" : escapeControls(job.display), shown) : "";
+    const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(tableName(job), shown) : "";
     return { index: job.index, out, err: "", counts };
   },
 };
 
+/** The file's name at the head of its table. */
+function tableName(job: FileJob): string {
+  return job.display === "-" ? "<stdin>" : escapeControls(job.display);
+}
+
 /**
- * `docbase links -`: the links of the document on standard input
- * (`pieces`), at URL `url`, read as a stream (see link-stream.ts): with
- * `--json`, each link's line goes to `write` as soon as the link is
- * settled, in bounded memory whatever the document's size; the table waits
- * for the end (its columns are aligned over all rows).
+ * Hands on the links a stream settles: counted, and those the filter
+ * shows written to `write` at once, as JSON lines or as table rows.
+ * Bounded: the table of a streamed document is its name, then its rows
+ * a batch at a time, aligned within each batch (not over all rows, which
+ * would hold every link).
+ */
+function linkHandOn(job: FileJob, task: LinksTask, counts: Record<string, number>, write: (text: string) => Promise<void>): { ready: Link[]; handOn: () => Promise<void> } {
+  const ready: Link[] = [];
+  let named = false;
+  const handOn = async (): Promise<void> => {
+    const shown = countLinks(ready, task, counts);
+    ready.length = 0;
+    if (shown.length === 0) return;
+    if (task.json) {
+      await write(linkLines(job, shown));
+      return;
+    }
+    const table = formatLinkTable(tableName(job), shown);
+    await write(named ? table.slice(table.indexOf("\n") + 1) : table);
+    named = true;
+  };
+  return { ready, handOn };
+}
+
+/**
+ * The links of a file too large to read whole (see openDocument), read
+ * twice (see document-stream.ts's readTwice: exact whatever its size),
+ * each written to `write` as it is settled; closes the file. The result
+ * has the counts, and the warnings of the one case the first reading
+ * cannot settle (the stream then holds up to the job's size cap).
  *
  * @example
  * ```ts
- * await linksStream(process.stdin, "https://example.com/", task, async (text) => void process.stdout.write(text));
+ * await linksOfOpenFile(opened, job, task, async (text) => void process.stdout.write(text));
  * ```
  */
-export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, write: (text: string) => Promise<void>): Promise<FileResult> {
-  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+export async function linksOfOpenFile(opened: OpenedDocument, job: FileJob, task: LinksTask, write: (text: string) => Promise<void>): Promise<FileResult> {
   const counts = linkCounts();
-  const ready: Link[] = [];
-  const table: Link[] = [];
+  const { ready, handOn } = linkHandOn(job, task, counts, write);
+  const warnings: StreamWarning[] = [];
   try {
     const { LinkStream } = await library();
-    const stream = new LinkStream({ url, encoding: task.encoding, onLink: (link) => ready.push(link) });
-    await feedLinkStream(stream, pieces, task.encoding, async () => {
-      const shown = countLinks(ready, task, counts);
-      ready.length = 0;
-      if (task.json) {
-        if (shown.length > 0) await write(linkLines(job, shown));
-      } else {
-        for (const link of shown) table.push(link);
-      }
-    });
+    await readTwice(
+      opened.handle,
+      { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
+      (settled) => new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) }),
+      handOn,
+    );
   } catch (error) {
-    if (error instanceof UndecodableDocument) return failedFile(job, "undecodable", error.message);
-    return failedFile(job, "unreadable", (error as Error).message);
+    return streamFailure(job, error, "cannot be read");
+  } finally {
+    await opened.handle.close();
   }
-  return { index: 0, out: table.length > 0 ? formatLinkTable("<stdin>", table) : "", err: "", counts };
+  return { index: job.index, ...warningReport(job.display, warnings, task.json), counts };
 }
+
+/**
+ * `docbase links - --no-spool`: the links of the document on standard
+ * input (`pieces`), at URL `url`, read as one stream (see link-stream.ts),
+ * each written to `write` as soon as it is settled, in bounded memory
+ * whatever the document's size; past `maxHold`, a later `<base>` or
+ * `<meta charset>` is not applied, and the result's warning says so.
+ *
+ * @example
+ * ```ts
+ * await linksStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, maxToken: 32 << 20 }, async (text) => void process.stdout.write(text));
+ * ```
+ */
+export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, limits: { readonly maxHold: number; readonly maxToken: number }, write: (text: string) => Promise<void>): Promise<FileResult> {
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+  const counts = linkCounts();
+  const { ready, handOn } = linkHandOn(job, task, counts, write);
+  const warnings: StreamWarning[] = [];
+  try {
+    const { LinkStream } = await library();
+    const stream = new LinkStream({ url, encoding: task.encoding, ...limits, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) });
+    await feedLinkStream(stream, pieces, task.encoding, handOn);
+  } catch (error) {
+    return streamFailure(job, error, "cannot be read");
+  }
+  return { index: 0, ...warningReport("-", warnings, task.json), counts };
+}
+
+/**
+ * `docbase links -`: standard input, exact whatever its size: read whole
+ * when it ends within `--max-hold`, else spooled to a temporary file and
+ * read as a file (twice when it is large); with `--no-spool`, one stream
+ * (see {@link linksStream}), after a warning.
+ */
+async function linksOfStandardInput(job: FileJob, task: LinksTask, options: LinksOptions, output: Output): Promise<FileResult> {
+  const maxHold = options.maxHold ?? DEFAULT_MAX_HOLD;
+  const write = async (text: string): Promise<void> => {
+    output.out(text);
+    await output.drain?.();
+  };
+  let taken;
+  try {
+    taken = await takeStandardInput({ maxHold, spool: options.spool !== false });
+  } catch (error) {
+    return streamFailure(job, error, "cannot be read");
+  }
+  if (taken.type === "whole") return linksWork.run(job, task, { site: null, stdin: taken.bytes });
+  if (taken.type === "pieces") {
+    output.err(noSpoolWarning(maxHold));
+    return linksStream(taken.pieces, job.url, task, { maxHold, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN }, write);
+  }
+  const spool = taken.spool;
+  try {
+    const spooled: FileJob = { ...job, path: spool.path };
+    const document = await openDocument(spooled, { site: null });
+    if (document instanceof Uint8Array) return await linksWork.run(job, task, { site: null, stdin: document });
+    if (!("handle" in document)) return document;
+    return await linksOfOpenFile(document, job, task, write);
+  } finally {
+    spool.remove();
+  }
+}
+
+/**
+ * `docbase links <file|dir|-> --url U`: every link of the documents, as a
+ * browser resolves it — its options, the work on one file (or on standard
+ * input, as a stream), and the summary.
+ *
+ * @module
+ */
 
 /**
  * `docbase links <file|dir|-> --url U`: every link, resolved; returns the
@@ -158,10 +265,7 @@ export async function linksCommand(input: string, options: LinksOptions, output:
   const task: LinksTask = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
   let counts: Record<string, number>;
   if (inputs.standardInput) {
-    const result = await linksStream(process.stdin as AsyncIterable<Uint8Array>, inputs.jobs[0]!.url, task, async (text) => {
-      output.out(text);
-      await output.drain?.();
-    });
+    const result = await linksOfStandardInput(inputs.jobs[0]!, task, options, output);
     if (result.out !== "") output.out(result.out);
     if (result.err !== "") output.err(result.err);
     counts = { ...result.counts };

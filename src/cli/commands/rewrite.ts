@@ -10,22 +10,22 @@
  */
 
 import { copyFile, mkdir, readFile, readlink, realpath, rm, stat, symlink } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { Link, LinkFilterOptions, LinkStream, URLMap, URLMapFormat } from "../../links/index.ts";
+import type { Link, LinkFilterOptions, LinkStream, StreamWarning, URLMap, URLMapFormat } from "../../links/index.ts";
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
-import { fileChunks, feedLinkStream, StreamFailure, UndecodableDocument } from "../document-stream.ts";
+import { feedLinkStream, noSpoolWarning, readTwice, StreamFailure, streamFailure, UndecodableDocument, UnreadableDocument, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, undecodable } from "../file-task.ts";
-import { escapeControls, formatSeconds, formatValue, linkLabel, plural } from "../format.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, undecodable } from "../file-task.ts";
+import { escapeControls, formatSeconds, formatValue, jsonLine, linkLabel, plural } from "../format.ts";
 import { inputKind, reportListingProblems } from "../inputs.ts";
 import { type LinkFilterFlags, linkFilterOptions } from "../link-filter-options.ts";
-import { type CommonOptions, encodingOption } from "../options.ts";
+import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
-import { DEFAULT_MAX_FILE_SIZE, openRegularFile, readOpenFile, STREAMING_SIZE } from "../regular-file.ts";
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { isWithin, siteFileURL, siteRootOption } from "../site.ts";
 import { listSite } from "../site-walk.ts";
+import { type Spool, takeStandardInput } from "../standard-input.ts";
 
 /**
  * Options of `docbase rewrite`.
@@ -35,7 +35,7 @@ import { listSite } from "../site-walk.ts";
  * const options: RewriteOptions = { from: "https://old.example/", to: "https://new.example/", out: "build" };
  * ```
  */
-export interface RewriteOptions extends CommonOptions, LinkFilterFlags {
+export interface RewriteOptions extends CommonOptions, StreamingOptions, LinkFilterFlags {
   readonly url?: string | undefined;
   readonly absolute?: boolean | undefined;
   readonly relative?: boolean | undefined;
@@ -87,10 +87,18 @@ export interface RewriteTask {
 /** The links library, loaded where files are read (see loadOnce). */
 const library = loadOnce(() => import("../../links/index.ts"));
 
-/** A link the rewrite changed, and its new value. */
-interface Change {
-  readonly link: Link;
-  readonly to: string;
+/**
+ * The links a rewrite changed: counted; with --dry-run, each one's line
+ * too (the output asked for). Bounded: no record of every change is kept
+ * otherwise, whatever the number of links.
+ */
+interface Changes {
+  count: number;
+  readonly lines: string[] | null;
+}
+
+function newChanges(task: RewriteTask): Changes {
+  return { count: 0, lines: task.dryRun ? [] : null };
 }
 
 /** What a rewrite of one file noted besides its changes: links that stay absolute, redirects that did not apply or could not be followed. */
@@ -102,8 +110,8 @@ interface RewriteNotes {
 /** Each task's filter, compiled once per thread (its URL patterns). */
 const compiledFilters = new WeakMap<LinkFilterOptions, (link: Link) => boolean>();
 
-/** The task's rewrite, noting each link it changes in `changes`, and the rest in `notes`. */
-async function noteChanges(task: Pick<RewriteTask, "mode" | "filter">, changes: Change[], notes: RewriteNotes): Promise<(link: Link) => string | undefined> {
+/** The task's rewrite, noting each link it changes in `changes` (the file's path as `display`), and the rest in `notes`. */
+async function noteChanges(task: Pick<RewriteTask, "mode" | "filter" | "json">, display: string, changes: Changes, notes: RewriteNotes): Promise<(link: Link) => string | undefined> {
   const { absolutize, rebase, relativize, mapURLs, linkFilter } = await library();
   const mode = task.mode;
   let filter: ((link: Link) => boolean) | undefined;
@@ -128,7 +136,14 @@ async function noteChanges(task: Pick<RewriteTask, "mode" | "filter">, changes: 
   }
   return (link) => {
     const to = rewrite(link);
-    if (to !== undefined && to !== link.value) changes.push({ link, to });
+    if (to !== undefined && to !== link.value) {
+      changes.count++;
+      changes.lines?.push(
+        task.json
+          ? jsonLine({ file: display, element: link.element, attribute: link.attribute, value: link.value, url: link.url, line: link.line, column: link.column, rewritten: to })
+          : `  ${link.line}:${link.column}  ${linkLabel(link)}  ${formatValue(link.value)} → ${formatValue(to)}`,
+      );
+    }
     return to;
   };
 }
@@ -171,23 +186,14 @@ export const rewriteWork: FileWork<RewriteTask> = {
       }
       return { index: job.index, out: "", err: "", counts: { copied: 1 } };
     }
-    const opened = await openRegularFile(job.path, { noFollow: job.noFollow === true });
-    if (typeof opened === "string") return failedFile(job, "unreadable", opened);
-    if (opened.size > STREAMING_SIZE) return rewriteStreamed(job, task, target, opened.handle);
-    const bytes = await readOpenFile(opened, { maxBytes: job.maxBytes ?? DEFAULT_MAX_FILE_SIZE });
-    if (typeof bytes === "string") return failedFile(job, "unreadable", bytes);
-    const why = await undecodable(bytes, task.encoding);
+    const document = await openDocument(job, { site: null });
+    if (!(document instanceof Uint8Array)) return "handle" in document ? rewriteStreamed(job, task, target, document) : document;
+    const why = await undecodable(document, task.encoding);
     if (why !== null) return failedFile(job, "undecodable", why);
-    const changes: Change[] = [];
-    const notes: RewriteNotes = { notPortable: 0, problems: [] };
-    const { rewriteLinks } = await library();
-    let output: Uint8Array;
-    try {
-      output = rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, changes, notes) });
-    } catch (error) {
-      return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
-    }
-    const changed = changes.length > 0 && !sameBytes(bytes, output);
+    const rewritten = await rewriteWhole(job, task, document);
+    if (!("output" in rewritten)) return rewritten;
+    const { output, changes, notes } = rewritten;
+    const changed = changes.count > 0 && !sameBytes(document, output);
     if (task.dryRun) return rewriteReport(job, task, changes, changed, notes);
     try {
       if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
@@ -200,17 +206,31 @@ export const rewriteWork: FileWork<RewriteTask> = {
   },
 };
 
-/**
- * A file larger than STREAMING_SIZE, rewritten as a stream (see
- * link-stream.ts): read in pieces, its output written to the temporary
- * file as it comes, in memory bounded by its longest token, whatever its
- * size (`--max-file-size` caps only files read whole). A file left as it
- * was in place is not written.
- */
-async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, handle: FileHandle): Promise<FileResult> {
-  const changes: Change[] = [];
+/** A whole document rewritten, with its changes; or the failed result. */
+async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array): Promise<{ output: Uint8Array; changes: Changes; notes: RewriteNotes } | FileResult> {
+  const changes = newChanges(task);
   const notes: RewriteNotes = { notPortable: 0, problems: [] };
-  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewritePieces(job.url, task, fileChunks(handle), write, changes, notes);
+  const { rewriteLinks } = await library();
+  try {
+    return { output: rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, changes, notes) }), changes, notes };
+  } catch (error) {
+    return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
+  }
+}
+
+/**
+ * A file larger than STREAMING_SIZE, rewritten as a stream, read twice
+ * (see document-stream.ts's readTwice: a first pass settles its encoding
+ * and its base URL, so that the stream is exact): its output written to
+ * the temporary file as it comes, in memory bounded by its longest token,
+ * whatever its size (`--max-file-size` caps only files read whole). A
+ * file left as it was in place is not written.
+ */
+async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, opened: OpenedDocument): Promise<FileResult> {
+  const changes = newChanges(task);
+  const notes: RewriteNotes = { notPortable: 0, problems: [] };
+  const warnings: StreamWarning[] = [];
+  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewriteOpenFile(job, task, opened, write, changes, notes, warnings);
   try {
     if (task.dryRun) await run(async () => {});
     else if (task.outDir !== null) {
@@ -226,39 +246,72 @@ async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, 
       // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
       await replaceFileAtomic(await realpath(target), async (write) => {
         await run(write);
-        return changes.length > 0;
+        return changes.count > 0;
       });
     }
   } catch (error) {
-    if (error instanceof UndecodableDocument) return failedFile(job, "undecodable", error.message);
-    if (error instanceof StreamFailure) return failedFile(job, "failed", error.message, "cannot be rewritten");
+    if (error instanceof UndecodableDocument || error instanceof UnreadableDocument || error instanceof StreamFailure) return streamFailure(job, error, "cannot be rewritten");
     return cannotBeWritten(job, error);
   } finally {
-    await handle.close();
+    await opened.handle.close();
   }
-  return rewriteReport(job, task, changes, changes.length > 0, notes);
+  const report = rewriteReport(job, task, changes, changes.count > 0, notes);
+  return { ...report, err: report.err + warningReport(job.display, warnings, false).err };
 }
 
 /**
- * Rewrites the document `pieces` gives, as `task` says, through a
- * {@link LinkStream}: each piece of output goes to `write` as it comes
+ * Rewrites an open file too large to read whole, as `task` says, read
+ * twice (see readTwice): each piece of output goes to `write` as it comes
  * (awaited, so a slow writer holds the reading back), each link changed
- * to `changes`. Throws what {@link feedLinkStream} throws (a
- * StreamFailure too when the stream cannot be made).
+ * to `changes`, each warning (the one case the first reading cannot
+ * settle) to `warnings`. Throws what readTwice throws.
+ */
+async function rewriteOpenFile(
+  job: FileJob,
+  task: RewriteTask,
+  opened: OpenedDocument,
+  write: (chunk: Uint8Array) => Promise<void>,
+  changes: Changes,
+  notes: RewriteNotes,
+  warnings: StreamWarning[],
+): Promise<void> {
+  const { LinkStream } = await library();
+  const rewrite = await noteChanges(task, job.display, changes, notes);
+  const output: Uint8Array[] = [];
+  await readTwice(
+    opened.handle,
+    { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
+    (settled) =>
+      new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, rewrite, onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) }),
+    async () => {
+      for (const chunk of output) await write(chunk);
+      output.length = 0;
+    },
+  );
+}
+
+/**
+ * Rewrites the document `pieces` gives as one stream (`rewrite -
+ * --no-spool`): each piece of output goes to `write` as it comes, each
+ * link changed to `changes`; past `maxHold`, each warning to `warnings`.
+ * Throws what {@link feedLinkStream} throws (a StreamFailure too when the
+ * stream cannot be made).
  */
 async function rewritePieces(
-  url: string,
-  task: Pick<RewriteTask, "encoding" | "mode" | "filter">,
+  job: FileJob,
+  task: RewriteTask,
   pieces: AsyncIterable<Uint8Array>,
+  limits: { readonly maxHold: number; readonly maxToken: number },
   write: (chunk: Uint8Array) => Promise<void>,
-  changes: Change[],
+  changes: Changes,
   notes: RewriteNotes,
+  warnings: StreamWarning[],
 ): Promise<void> {
   const { LinkStream } = await library();
   const output: Uint8Array[] = [];
   let stream: LinkStream;
   try {
-    stream = new LinkStream({ url, encoding: task.encoding, rewrite: await noteChanges(task, changes, notes), onOutput: (piece) => output.push(piece as Uint8Array) });
+    stream = new LinkStream({ url: job.url, encoding: task.encoding, maxHold: limits.maxHold, maxToken: limits.maxToken, rewrite: await noteChanges(task, job.display, changes, notes), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) });
   } catch (error) {
     throw new StreamFailure((error as Error).message);
   }
@@ -269,50 +322,80 @@ async function rewritePieces(
 }
 
 /**
- * `docbase rewrite -`: the document on standard input (`pieces`), at URL
- * `url`, rewritten as `task` says, to `write` (standard output) as it
- * comes; with `task.dryRun`, nothing is written and the changes are
+ * `docbase rewrite -`: the document on standard input, at URL `url`,
+ * rewritten as `task` says, to `write` (standard output), exact whatever
+ * its size: read whole when it ends within `maxHold`, else spooled to a
+ * temporary file and read as a file (twice when it is large); with
+ * `spool` false, one stream, past `maxHold` after a warning on
+ * `warn`. With `task.dryRun`, nothing is written and the changes are
  * listed. Never throws for a bad document: the result says what went wrong.
  *
  * @example
  * ```ts
- * const result = await rewriteStream(process.stdin, "https://example.com/", task, async (chunk) => void process.stdout.write(chunk));
+ * const result = await rewriteStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, spool: true, maxBytes: 64 << 20, maxToken: 32 << 20 }, write, warn);
  * ```
  */
-export async function rewriteStream(pieces: AsyncIterable<Uint8Array>, url: string, task: RewriteTask, write: (chunk: Uint8Array) => Promise<void>): Promise<FileResult> {
-  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
-  const changes: Change[] = [];
+export async function rewriteStream(
+  input: AsyncIterable<Uint8Array>,
+  url: string,
+  task: RewriteTask,
+  options: { readonly maxHold: number; readonly spool: boolean; readonly maxBytes: number; readonly maxToken: number },
+  write: (chunk: Uint8Array) => Promise<void>,
+  warn: (text: string) => void,
+): Promise<FileResult> {
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "", maxBytes: options.maxBytes, maxToken: options.maxToken };
+  const changes = newChanges(task);
   const notes: RewriteNotes = { notPortable: 0, problems: [] };
+  const warnings: StreamWarning[] = [];
+  const out = task.dryRun ? async () => {} : write;
+  const whole = async (bytes: Uint8Array): Promise<FileResult> => {
+    const why = await undecodable(bytes, task.encoding);
+    if (why !== null) return failedFile(job, "undecodable", why);
+    const rewritten = await rewriteWhole(job, task, bytes);
+    if (!("output" in rewritten)) return rewritten;
+    await out(rewritten.output);
+    return rewriteReport(job, task, rewritten.changes, rewritten.changes.count > 0, rewritten.notes);
+  };
+  let spool: Spool | null = null;
   try {
-    await rewritePieces(url, task, pieces, task.dryRun ? async () => {} : write, changes, notes);
+    const taken = await takeStandardInput(options, input);
+    if (taken.type === "whole") return await whole(taken.bytes);
+    if (taken.type === "pieces") {
+      warn(noSpoolWarning(options.maxHold));
+      await rewritePieces(job, task, taken.pieces, options, out, changes, notes, warnings);
+    } else {
+      spool = taken.spool;
+      const document = await openDocument({ ...job, path: spool.path }, { site: null });
+      if (document instanceof Uint8Array) return await whole(document);
+      if (!("handle" in document)) return document;
+      try {
+        await rewriteOpenFile(job, task, document, out, changes, notes, warnings);
+      } finally {
+        await document.handle.close();
+      }
+    }
   } catch (error) {
-    if (error instanceof UndecodableDocument) return failedFile(job, "undecodable", error.message);
-    if (error instanceof StreamFailure) return failedFile(job, "failed", error.message, "cannot be rewritten");
-    return failedFile(job, "unreadable", (error as Error).message);
+    return streamFailure(job, error, "cannot be rewritten");
+  } finally {
+    spool?.remove();
   }
-  return rewriteReport(job, task, changes, changes.length > 0, notes);
+  const report = rewriteReport(job, task, changes, changes.count > 0, notes);
+  const warned = warningReport("-", warnings, task.json && task.dryRun);
+  return { ...report, out: report.out + warned.out, err: report.err + warned.err };
 }
 
 /** The result of rewriting one file: its counts, with --dry-run the changes, and the redirects it could not follow. */
-function rewriteReport(job: FileJob, task: RewriteTask, changes: readonly Change[], changed: boolean, notes: RewriteNotes): FileResult {
-  const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? changes.length : 0 };
+function rewriteReport(job: FileJob, task: RewriteTask, changes: Changes, changed: boolean, notes: RewriteNotes): FileResult {
+  const count = changes.count;
+  const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? count : 0 };
   if (notes.notPortable > 0) counts["notPortable"] = notes.notPortable;
   if (notes.problems.length > 0) counts["notFollowed"] = notes.problems.length;
   const err = notes.problems.map((problem) => `docbase: ${escapeControls(job.display)}: not followed: ${escapeControls(problem)}\n`).join("");
   let out = "";
-  if (task.dryRun) {
-    if (changed) {
-      if (task.json) {
-        out = changes
-          .map(({ link, to }) =>
-            `${JSON.stringify({ file: job.display, element: link.element, attribute: link.attribute, value: link.value, url: link.url, line: link.line, column: link.column, rewritten: to })}\n`,
-          )
-          .join("");
-      } else {
-        const rows = changes.map(({ link, to }) => `  ${link.line}:${link.column}  ${linkLabel(link)}  ${formatValue(link.value)} → ${formatValue(to)}`);
-        out = `${escapeControls(job.display)}: ${changes.length} link${changes.length === 1 ? "" : "s"}\n${rows.join("\n")}\n`;
-      }
-    }
+  const lines = changes.lines;
+  if (lines !== null && changed) {
+    if (task.json) out = `${lines.join("\n")}\n`;
+    else out = `${escapeControls(job.display)}: ${count} link${count === 1 ? "" : "s"}\n${lines.join("\n")}\n`;
   }
   return { index: job.index, out, err, counts };
 }
@@ -394,6 +477,32 @@ function notesClause(counts: Readonly<Record<string, number>>): string {
   return clause;
 }
 
+/**
+ * The real path of `directory`, which need not exist yet: the real path of
+ * its nearest existing ancestor, and the rest as given.
+ */
+async function realDirectory(directory: string): Promise<string> {
+  const rest: string[] = [];
+  for (let at = directory; ; at = path.dirname(at)) {
+    try {
+      return path.join(await realpath(at), ...rest.reverse());
+    } catch {
+      if (path.dirname(at) === at) return directory;
+      rest.push(path.basename(at));
+    }
+  }
+}
+
+/** Whether `a` and `b` are the same directory: the same real path, or the same device and inode. */
+async function sameDirectory(a: string, b: string): Promise<boolean> {
+  try {
+    const [sa, sb] = await Promise.all([stat(a), stat(b)]);
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    return (await realDirectory(a)) === (await realDirectory(b));
+  }
+}
+
 /** Copies each of a site's inner symbolic links into the output directory as a link with the same text; returns how many. */
 async function copySymlinks(inputDir: string, outDir: string, links: readonly string[], output: Output): Promise<number> {
   let copied = 0;
@@ -435,8 +544,12 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   if (kind !== "directory") throw new UsageError(`rewrite: ${input} is not a directory (rewrite works on a site's directory, or - for standard input)`);
   const inputDir = path.resolve(input);
   let outDir: string | null = options.out === undefined ? null : path.resolve(options.out);
-  if (outDir !== null && outDir === inputDir) outDir = null;
-  if (outDir !== null && isWithin(outDir, inputDir)) throw new UsageError(`rewrite: --out ${options.out} contains the site ${input}; choose a directory outside it (or inside it)`);
+  // --out that is the site itself (by its path, or through a symbolic link: real paths, device and inode) is in place,
+  // with the in-place safeguards (a read-only file or one with hard links is left as it is).
+  if (outDir !== null && (outDir === inputDir || (await sameDirectory(outDir, inputDir)))) outDir = null;
+  if (outDir !== null && (isWithin(outDir, inputDir) || isWithin(await realDirectory(outDir), await realpath(inputDir)))) {
+    throw new UsageError(`rewrite: --out ${options.out} contains the site ${input}; choose a directory outside it (or inside it)`);
+  }
   const dryRun = options.dryRun === true;
   const started = performance.now();
   const follow = options.followSymlinks === true;
@@ -447,8 +560,9 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   let stale = 0;
   if (!dryRun) {
-    stale += await removeStaleTemporaryFiles(inputDir, listing.temporary);
-    if (outDir !== null) {
+    // With --out, nothing is written into the site: nothing in it is removed either.
+    if (outDir === null) stale += await removeStaleTemporaryFiles(inputDir, listing.temporary);
+    else {
       try {
         stale += await removeStaleTemporaryFiles(outDir, (await listSite(outDir, {})).temporary);
       } catch {
@@ -457,7 +571,8 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
     }
   }
   const noFollow = follow ? {} : { noFollow: true as const };
-  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, ...noFollow }));
+  const maxToken = options.maxToken ?? DEFAULT_MAX_TOKEN;
+  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, maxToken, ...noFollow }));
   if (outDir !== null) {
     for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true, ...noFollow });
   }
@@ -495,17 +610,18 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
 
 /**
  * `docbase rewrite -`: standard input is the document at the root URL,
- * rewritten to standard output as a stream (see link-stream.ts), in
- * bounded memory whatever its size; with --dry-run, the changes are
- * listed instead.
+ * rewritten to standard output (see {@link rewriteStream}); with
+ * --dry-run, the changes are listed instead.
  */
 async function rewriteStandardInput(url: string, task: RewriteTask, options: RewriteOptions, output: Output): Promise<number> {
   if (options.out !== undefined) throw new UsageError("rewrite -: standard input is written to standard output; --out is for a site's directory");
   const started = performance.now();
-  const result = await rewriteStream(process.stdin as AsyncIterable<Uint8Array>, url, task, async (chunk) => {
+  const streaming = { maxHold: options.maxHold ?? DEFAULT_MAX_HOLD, spool: options.spool !== false, maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, maxToken: options.maxToken ?? DEFAULT_MAX_TOKEN };
+  const write = async (chunk: Uint8Array): Promise<void> => {
     output.out(chunk);
     await output.drain?.();
-  });
+  };
+  const result = await rewriteStream(process.stdin as AsyncIterable<Uint8Array>, url, task, streaming, write, (text) => output.err(text));
   if (result.out !== "") output.out(result.out);
   if (result.err !== "") output.err(result.err);
   const counts = result.counts;

@@ -9,8 +9,8 @@
  */
 
 import { getEncoding } from "../../core/index.ts";
+import { isHTMLPage, parseMIMEType } from "../../html/index.ts";
 import { type FragmentTargets, readLinks, removeFragmentDirective, selectIndicatedPart } from "../../links/internal.ts";
-import { isHTMLPage, parseMIMEType } from "./content-type.ts";
 
 const NO_TARGETS: FragmentTargets = { ids: new Set(), names: new Set() };
 

@@ -50,7 +50,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
           column: error.column,
           type: "more-validation-errors",
           category: link.url === null ? "invalid-url" : "url-validation",
-          message: `${linkLabel(link)}: ${(errors.length - shown).toLocaleString("en-US")} more validation errors in this URL, not listed`,
+          message: `${linkLabel(link)}: ${(errors.length - shown + (link.errorsOmitted ?? 0)).toLocaleString("en-US")} more validation errors in this URL, not listed`,
           element: link.element,
           attribute: link.attribute,
         });
@@ -265,6 +265,44 @@ function baseFindings(read: LinksRead, url: string, findings: Finding[]): void {
 }
 
 /**
+ * The finding of an iframe whose srcdoc document is too deep to read.
+ *
+ * @example
+ * ```ts
+ * srcdocTooDeepFinding({ line: 3, column: 9, depth: 33 }).type; // "srcdoc-too-deep"
+ * ```
+ */
+export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: number; readonly column: number; readonly depth: number }): Finding {
+  return {
+    line,
+    column,
+    type: "srcdoc-too-deep",
+    category: "limit",
+    message: `<iframe srcdoc> at depth ${depth}: srcdoc documents deeper than ${DEFAULT_MAX_SRCDOC_DEPTH} levels are not read`,
+    element: "iframe",
+    attribute: "srcdoc",
+  };
+}
+
+/**
+ * The findings of a batch of links of a document read as a stream (see
+ * `check.ts`): their validation errors and, within a site, the files
+ * they lead to that are missing. Fragments and base-URL surprises need
+ * the whole document, and are not checked here.
+ *
+ * @example
+ * ```ts
+ * const findings: Finding[] = [];
+ * streamedLinkFindings(batch, { root: "https://example.com/", site }, findings);
+ * ```
+ */
+export function streamedLinkFindings(links: readonly Link[], options: { readonly root: string | null; readonly site: SiteFiles | null }, findings: Finding[]): void {
+  validationFindings(links, findings);
+  if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
+  findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/**
  * Options of {@link checkDocument}.
  *
  * @example
@@ -314,16 +352,7 @@ export function checkDocument(
     url: options.url,
     encoding: options.encoding,
     validate: true,
-    onSrcdocTooDeep: ({ line, column, depth }: { line: number; column: number; depth: number }) =>
-      findings.push({
-        line,
-        column,
-        type: "srcdoc-too-deep",
-        category: "limit",
-        message: `<iframe srcdoc> at depth ${depth}: srcdoc documents deeper than ${DEFAULT_MAX_SRCDOC_DEPTH} levels are not read`,
-        element: "iframe",
-        attribute: "srcdoc",
-      }),
+    onSrcdocTooDeep: (place: { line: number; column: number; depth: number }) => findings.push(srcdocTooDeepFinding(place)),
   };
   const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true, ignore: true });
   if (read.undecodable) return null;

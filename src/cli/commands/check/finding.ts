@@ -5,7 +5,7 @@
  * @module
  */
 
-import { escapeControls } from "../../format.ts";
+import { escapeControls, jsonLine } from "../../format.ts";
 import { type FindingCategory, type Severity, severityOf } from "./severity.ts";
 
 /**
@@ -48,7 +48,7 @@ export interface Finding {
  */
 export function findingLine(display: string, f: Finding, json: boolean): string {
   if (json) {
-    return JSON.stringify({
+    return jsonLine({
       file: display,
       line: f.line,
       column: f.column,

@@ -1,6 +1,7 @@
 /**
- * A response's `Content-Type` read as the MIME Sniffing Standard parses a
- * MIME type: its essence (is it an HTML page?) and its `charset`.
+ * A `Content-Type` read as the MIME Sniffing Standard parses a MIME type:
+ * its essence (is it an HTML page?) and its `charset` (a response's
+ * encoding, as the HTML parser's "transport layer" gives it).
  *
  * https://mimesniff.spec.whatwg.org/#parsing-a-mime-type
  *

@@ -1,0 +1,141 @@
+// Issue 28: the command is exact at any size. A document whose only <base> (or whose <meta charset>) comes after
+// 1 and 8 MiB, through `links FILE`, `links -`, `rewrite` of a file over STREAMING_SIZE, `rewrite -` and `check`:
+// link for link and byte for byte the whole-document answer (extractLinks, rewriteLinks). 64 MiB runs through the
+// cheapest path only (`links FILE --json`, with the child's heap capped far below the document's parse), to keep
+// the suite affordable. `--no-spool` keeps one stream: it says so first, and warns at the end, in text and JSON.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import iconv from "iconv-lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDocument } from "../../src/cli/commands/check/check-document.ts";
+import { findingLine } from "../../src/cli/commands/check/finding.ts";
+import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
+import { cleanup, docbaseBytes, ensureBuilt, jsonLines, temporaryDirectory } from "./helpers.ts";
+
+beforeAll(ensureBuilt, 120_000);
+afterAll(cleanup, 120_000);
+
+const MiB = 1024 * 1024;
+const URL = "https://example.com/";
+
+/** Runs the command with `input` on standard input (node flags first); standard output as bytes. */
+const run = (args: readonly string[], input: Uint8Array = new Uint8Array(), nodeArgs: readonly string[] = []) => docbaseBytes(args, { input, nodeArgs });
+
+/** Text with a few links, about `bytes` long (ASCII but the query's "é" as a reference, so any ASCII-compatible encoding reads it alike). */
+function filler(bytes: number): string {
+  const unit = `<p>${"lorem ipsum dolor ".repeat(40)}<a href="x.html?q=&eacute;">l</a> <img src=i.png srcset="a.png 1x, b.png 2x"></p>\n`;
+  return unit.repeat(Math.ceil(bytes / unit.length));
+}
+
+/** The only <base>, after `size` bytes. */
+const lateBase = (size: number): Uint8Array => new TextEncoder().encode(`<!doctype html><meta charset=utf-8><title>t</title>${filler(size)}<base href="/moved/"><a href=last.html>l</a>\n`);
+
+/** The <meta charset> (windows-1251: "Ж" is 0xC6), after `size` bytes. */
+const lateCharset = (size: number): Uint8Array => iconv.encode(`<!doctype html><title>t</title>${filler(size)}<meta charset=windows-1251><a href="?q=Ж">Ж</a>\n`, "windows-1251");
+
+/** extractLinks's links as `links --json` prints them. */
+function expectedLines(bytes: Uint8Array, url: string, file: string): Record<string, unknown>[] {
+  return extractLinks(bytes, { url }).map((l) => ({ file, element: l.element, attribute: l.attribute, value: l.value, url: l.url, line: l.line, column: l.column }));
+}
+
+const documents = [
+  ["late <base>", lateBase, (lines: Record<string, unknown>[]) => expect(lines[0]!["url"]).toBe("https://example.com/moved/x.html?q=%C3%A9")],
+  ["late <meta charset>", lateCharset, (lines: Record<string, unknown>[]) => expect(lines.at(-1)!["url"]).toBe("https://example.com/site/page.html?q=%C6")],
+] as const;
+
+describe.each(documents)("a document whose %s comes after 1 and 8 MiB", (_name, make, check) => {
+  for (const size of [MiB, 8 * MiB]) {
+    it(`${size / MiB} MiB: links FILE, links -, rewrite of the file, rewrite -, check FILE and check - give the whole document's answer`, async () => {
+      const bytes = make(size);
+      const dir = temporaryDirectory();
+      const site = path.join(dir, "site");
+      mkdirSync(site);
+      const file = path.join(site, "page.html");
+      writeFileSync(file, bytes);
+      const url = `${URL}site/page.html`;
+
+      const whole = expectedLines(bytes, url, file);
+      check(whole);
+      const fromFile = await run(["links", file, "--url", url, "--json"]);
+      expect(fromFile.code, fromFile.stderr).toBe(0);
+      expect(jsonLines(fromFile.stdout.toString("utf8"))).toEqual(whole);
+      const fromStdin = await run(["links", "-", "--url", url, "--json"], bytes);
+      expect(fromStdin.code, fromStdin.stderr).toBe(0);
+      expect(jsonLines(fromStdin.stdout.toString("utf8"))).toEqual(whole.map((l) => ({ ...l, file: "-" })));
+
+      // rewrite: the site's file (over STREAMING_SIZE at 8 MiB: streamed, read twice) and standard input.
+      const rewritten = Buffer.from(rewriteLinks(bytes, { url, rewrite: absolutize() }));
+      const out = path.join(dir, "out");
+      const site1 = await run(["rewrite", site, "--url", `${URL}site/`, "--absolute", "--out", out, "-q"]);
+      expect(site1.code, site1.stderr).toBe(0);
+      expect(readFileSync(path.join(out, "page.html")).equals(rewritten)).toBe(true);
+      // Standard input is the document at the root URL.
+      const piped = await run(["rewrite", "-", "--url", `${URL}site/`, "--absolute", "-q"], bytes);
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout.equals(Buffer.from(rewriteLinks(bytes, { url: `${URL}site/`, rewrite: absolutize() })))).toBe(true);
+
+      // check: the same findings from the file and from standard input (both the whole document's; standard input
+      // at 1 MiB only: check reads whole, and slowly).
+      const checked = await run(["check", file, "--url", url, "--json", "-q"]);
+      expect(checked.stderr).toBe("");
+      const findings = jsonLines(checked.stdout.toString("utf8"));
+      if (size === MiB) {
+        const checkedStdin = await run(["check", "-", "--url", url, "--json", "-q"], bytes);
+        // Standard input has no site: no missing-file check.
+        const sited = findings.filter((f) => f["type"] !== "missing-file").map((f) => ({ ...f, file: "-" }));
+        expect(jsonLines(checkedStdin.stdout.toString("utf8"))).toEqual(sited);
+      }
+      // And the whole document's findings (checkDocument's, without a site: no missing files), but for the base-URL
+      // surprises, which a file read as a stream (over STREAMING_SIZE: 8 MiB) is not checked for.
+      const wholeCheck = checkDocument(bytes, { url, encoding: undefined, root: null, site: null })!;
+      const expectedFindings = wholeCheck.findings.filter((f) => size === MiB || f.category !== "base-url").map((f) => JSON.parse(findingLine(file, f, true)) as Record<string, unknown>);
+      expect(findings.filter((f) => f["type"] !== "missing-file")).toEqual(expectedFindings);
+      if (make === lateBase) expect(findings.some((f) => f["type"] === "base-after-links")).toBe(size === MiB);
+    }, 300_000);
+  }
+});
+
+describe("64 MiB, the cheapest path, the child's heap capped", () => {
+  it("links FILE --json: every relative link against the <base> after 64 MiB, in 200 MB of heap", async () => {
+    const bytes = lateBase(64 * MiB);
+    const file = path.join(temporaryDirectory(), "big.html");
+    writeFileSync(file, bytes);
+    const result = await run(["links", file, "--url", `${URL}a/page.html`, "--json", "-q"], undefined, ["--max-old-space-size=200"]);
+    expect(result.code, result.stderr).toBe(0);
+    const text = result.stdout.toString("utf8");
+    const lines = text.split("\n").filter((l) => l !== "");
+    const units = Math.ceil(64 * MiB / filler(1).length);
+    // Per unit: <a href>, <img src>, two srcset candidates; then the base and the last link.
+    expect(lines.length).toBe(units * 4 + 2);
+    expect(lines.every((l) => l.includes('"url":"https://example.com/moved/'))).toBe(true);
+  }, 600_000);
+});
+
+describe("--no-spool: one stream, said before the first output and warned at the end", () => {
+  const bytes = lateBase(2 * MiB);
+  const url = `${URL}a/page.html`;
+
+  it("links - --no-spool --json: the warning up front on standard error, and as the last JSON line", async () => {
+    const result = await run(["links", "-", "--url", url, "--json", "--no-spool", "-q"], bytes);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("warning: --no-spool: standard input is longer than 1 MiB (--max-hold)");
+    const lines = jsonLines(result.stdout.toString("utf8"));
+    expect(lines.at(-1)).toMatchObject({ file: "-", warning: "base-after-links" });
+    expect(lines[0]!["url"]).toBe("https://example.com/a/x.html?q=%C3%A9");
+  });
+
+  it("rewrite - --no-spool: the warning on standard error, before and after; --max-hold 4M holds it whole (exact, no warning)", async () => {
+    const result = await run(["rewrite", "-", "--url", url, "--absolute", "--no-spool", "-q"], bytes);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/--no-spool[\s\S]*warning: base-after-links/);
+    const held = await run(["rewrite", "-", "--url", url, "--absolute", "--no-spool", "--max-hold", "4M", "-q"], bytes);
+    expect(held.stderr).toBe("");
+    expect(held.stdout.equals(Buffer.from(rewriteLinks(bytes, { url, rewrite: absolutize() })))).toBe(true);
+  });
+
+  it("a spool that cannot be written is an error naming the directory", async () => {
+    const result = await docbaseBytes(["links", "-", "--url", url, "-q"], { input: bytes, env: { TMPDIR: "/nonexistent-docbase-dir" } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("cannot spool standard input to a temporary file in /nonexistent-docbase-dir");
+  });
+});
