@@ -9,9 +9,8 @@
  */
 
 import { getEncoding } from "../../core/index.ts";
-import { extractLinksAndTargets } from "../../links/fragment-targets.ts";
-import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../links/indicated-part.ts";
 import { isHTMLPage, parseMIMEType } from "../../html/index.ts";
+import { type FragmentTargets, readLinks, removeFragmentDirective, selectIndicatedPart } from "../../links/internal.ts";
 
 const NO_TARGETS: FragmentTargets = { ids: new Set(), names: new Set() };
 
@@ -71,9 +70,9 @@ export function readPage(body: Uint8Array, contentType: string | undefined, url:
   if (!isHTMLPage(type)) return { type: "not-html", contentType: contentType ?? null };
   const charset = type!.parameters.get("charset");
   const encoding = charset !== undefined && getEncoding(charset) !== null ? charset : undefined;
-  const { documents } = extractLinksAndTargets(body, { url, encoding });
+  const { documents } = readLinks(body, { url, encoding }, { targets: true });
   // The top document comes first; a fragment of the page's URL never names an element of its srcdoc documents.
-  const targets = documents[0]?.targets ?? NO_TARGETS;
+  const targets = documents?.[0]?.targets ?? NO_TARGETS;
   return { type: "html", targets, truncated, bytes: body.length };
 }
 
