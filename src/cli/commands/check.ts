@@ -224,8 +224,8 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   // The stream's warnings go to standard error: the findings' lines are read back by every format.
   const warned = warningReport(job.display, warnings, false);
   // Never silent: what this file's check leaves out is said.
-  const unchecked = task.fragments === true ? "fragments and <base> elements" : "<base> elements";
-  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): its ${unchecked} are not checked\n${warned.err}`;
+  const unchecked = task.fragments === true ? "the fragments of its links and of links into it, and its <base> elements," : "its <base> elements";
+  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked} are not checked\n${warned.err}`;
   return { index: job.index, out: out + warned.out, err, counts };
 }
 
