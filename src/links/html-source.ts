@@ -30,6 +30,7 @@ import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from
 import { HTML_NAMESPACE, isParsedBaseElementWithHref, SVG_NAMESPACE } from "../html/index.ts";
 import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
 import { mayContainCSSURL } from "./css-urls.ts";
+import { IGNORE_MARK_LENGTH, IGNORE_MARKS } from "./ignore-marks.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
 import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
 
@@ -216,13 +217,17 @@ export interface ParsedSource {
  * Whether an element needs a record: it has an attribute that may hold a
  * URL (by name; the catalogue decides later), or it is a `form` (whose
  * missing action is a link), a `style` (its text), or a `meta` (a charset
- * declaration can change a byte document's encoding).
+ * declaration can change a byte document's encoding); or it carries an
+ * ignore mark (see ignore-marks.ts), which the checker reads from its record.
  */
 function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
   if (tagName === "form" || tagName === "style" || tagName === "meta") return true;
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
-    if (!urlAttributeNames.has(attr.name)) continue;
+    if (!urlAttributeNames.has(attr.name)) {
+      if (attr.name.length === IGNORE_MARK_LENGTH && IGNORE_MARKS.has(attr.name)) return true;
+      continue;
+    }
     // A style or presentation attribute without a URL is no link (the common case).
     if (cssAttributeNames.has(attr.name) && !mayContainCSSURL(attr.value)) continue;
     return true;
