@@ -11,9 +11,11 @@
  * café</p>` repeated (about 14 links per 100 bytes) to DOCBASE_BENCH_MB
  * megabytes (default 1024), with `<base href="/moved/">` at its end, or in
  * its head. Each command runs the built command (`dist/cli/main.js`) once,
- * as a subprocess under GNU time (wall time, peak RSS), output to
- * /dev/null: `links FILE` (the table), `check FILE --no-fragments`,
- * `rewrite DIR --absolute --out OUT`.
+ * as a subprocess under GNU time (wall time, CPU time, peak RSS), output
+ * to /dev/null: `links FILE` (the table), `check FILE --no-fragments
+ * --format json` (JSON lines leave as they come; the other formats group
+ * every finding first, and the page has one a link), `rewrite DIR
+ * --absolute --out OUT`.
  *
  *   DOCBASE_BENCH_MB=1024 node_modules/.bin/node bench/cli-streamed-file.ts
  *
@@ -77,7 +79,7 @@ function main(): void {
     const url = "https://example.com/";
     const commands: [string, string[]][] = [
       ["links FILE", ["links", file, "--url", url, "-q"]],
-      ["check FILE --no-fragments", ["check", file, "--url", url, "--no-fragments", "-q"]],
+      ["check FILE --no-fragments --format json", ["check", file, "--url", url, "--no-fragments", "--format", "json", "-q"]],
       ["rewrite DIR --absolute --out", ["rewrite", site, "--url", url, "--absolute", "--out", path.join(dir, `out-${early ? "early" : "late"}`), "-q"]],
     ];
     for (const [name, args] of commands) {
