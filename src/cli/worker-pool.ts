@@ -215,9 +215,12 @@ class StreamedOutput {
 /**
  * Whether `job`'s document is read in a worker when the run reads its
  * files on the main thread: one larger than {@link IN_PROCESS_SIZE} (a
- * file that cannot be looked at is read here, which says why).
+ * file that cannot be looked at is read here, which says why; a file
+ * copied as it is is not read).
  */
 async function readsApart(job: FileJob, stdin: Uint8Array | undefined): Promise<boolean> {
+  // A file copied as it is (rewrite --out) is not read.
+  if (job.copy === true) return false;
   if (job.path === "-") return (stdin?.length ?? 0) > IN_PROCESS_SIZE;
   try {
     return (await stat(job.path)).size > IN_PROCESS_SIZE;
@@ -240,13 +243,16 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
   const order = new InOrder(options.onResult);
   if (threads <= 1 || jobs.some((j) => j.path === "-")) {
     const env: TaskEnvironment = { site: siteFilesFrom(options.site), stdin: options.stdin, write: options.write };
-    for (const job of jobs) {
-      // A large file alone in a worker, marked as already retried: if it stops the worker, it is reported at once.
-      if (await readsApart(job, options.stdin)) {
-        await runOnWorkers([{ ...job, retried: true }], options, 1, order);
+    for (let next = 0; next < jobs.length; ) {
+      // Large files in a worker (one for those that follow each other), one at a time, each marked as
+      // already retried: one that stops the worker is reported at once.
+      const apart: FileJob[] = [];
+      while (next < jobs.length && (await readsApart(jobs[next]!, options.stdin))) apart.push({ ...jobs[next++]!, retried: true });
+      if (apart.length > 0) {
+        await runOnWorkers(apart, options, 1, order);
         continue;
       }
-      order.add(await runFileWork(options.work, job, options.task, env));
+      order.add(await runFileWork(options.work, jobs[next++]!, options.task, env));
       options.onProgress?.(1);
     }
     return;
