@@ -18,6 +18,7 @@ import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { hostingOption } from "../site.ts";
 import { siteURL } from "../site-url.ts";
 import { readStandardInput } from "../standard-input.ts";
 import { programVersion } from "../version.ts";
@@ -52,6 +53,10 @@ export interface CheckOptions extends CommonOptions {
   readonly exclude?: readonly string[] | undefined;
   /** Globs: files whose path under the site root matches one are not read (`--exclude-path`, repeatable). */
   readonly excludePath?: readonly string[] | undefined;
+  /** The files a directory URL is served from, comma-separated (`--index-files`); default "index.html,index.htm". */
+  readonly indexFiles?: string | undefined;
+  /** `docs/intro` is served from `docs/intro.html` (`--clean-urls`). */
+  readonly cleanUrls?: boolean | undefined;
   /** Check links to other sites too, over HTTP(S) (`--external`), with the checker's flags below. */
   readonly external?: boolean | undefined;
   readonly externalFragments?: boolean | undefined;
@@ -263,7 +268,8 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const exclude = urlPatterns(options.exclude);
   const excludedPath = pathExclusion(options.excludePath);
   const started = performance.now();
-  const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
+  const serving = { hosting: hostingOption(options.indexFiles, options.cleanUrls), redirects: true };
+  const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output, serving);
   const kept = gathered.jobs.filter((job) => job.rel === "" || !excludedPath(job.rel));
   const inputs = kept.length === gathered.jobs.length ? gathered : { ...gathered, jobs: kept.map((job, index) => ({ ...job, index })) };
   let stdin: Uint8Array | undefined;

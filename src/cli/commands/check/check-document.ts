@@ -14,7 +14,8 @@ import { DEFAULT_MAX_SRCDOC_DEPTH, type Link } from "../../../links/index.ts";
 import { type FragmentTargets, type LinksRead, readLinks } from "../../../links/internal.ts";
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
-import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { DEFAULT_HOSTING, siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { followSiteRedirects, type SiteRedirect } from "../../site-redirects.ts";
 import { isExcluded } from "./exclusions.ts";
 import { isExternalURL } from "./external-url.ts";
 import type { Finding } from "./finding.ts";
@@ -79,12 +80,25 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
 
 /**
  * What a URL under the site root leads to: the file it names, whether the
- * site has it, and the HTML file that serves it (null: not HTML, or not there).
+ * site serves something there (the file, or where its `_redirects` sends
+ * it), the HTML file that serves it (null: not HTML, or not there), and
+ * the redirect followed, if any.
  */
 interface Destination {
   readonly target: SiteTarget;
   readonly exists: boolean;
   readonly html: string | null;
+  readonly redirect: SiteRedirect | null;
+}
+
+/** Where `bare` (a URL under `root` without query and fragment) leads in the site, redirects followed. */
+function lookUp(root: string, site: SiteFiles, target: SiteTarget, bare: string): Destination {
+  const exists = siteHas(site, target);
+  const redirect = site.redirects === undefined ? null : followSiteRedirects(site, root, bare, exists);
+  if (redirect === null) return { target, exists, html: siteHTMLFile(site, target), redirect };
+  const cut = redirect.to.search(/[?#]/);
+  const to = redirect.outcome === "found" ? siteFileForHref(root, cut === -1 ? redirect.to : redirect.to.slice(0, cut)) : null;
+  return { target, exists: redirect.outcome === "found" || redirect.outcome === "outside", html: to === null ? null : siteHTMLFile(site, to), redirect };
 }
 
 /** The number of slots of the memo of destinations by URL (see {@link destination}): a power of two. */
@@ -123,7 +137,7 @@ function destination(root: string, site: SiteFiles, url: string): Destination | 
   let found = memo.byBare.get(bare);
   if (found === undefined) {
     const target = siteFileForHref(root, bare);
-    found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
+    found = target === null ? null : lookUp(root, site, target, bare);
     // Bounded: a site of millions of distinct URLs starts over now and then.
     if (memo.byBare.size >= 100_000) memo.byBare.clear();
     memo.byBare.set(bare, found);
@@ -160,24 +174,36 @@ function siteFindings(links: readonly Link[], root: string | null, site: SiteFil
     if (url === null || !mustExist(link)) continue;
     const found = root !== null && site !== null ? destination(root, site, url) : null;
     if (found !== null && !found.exists) {
-      const target = found.target;
-      const name = excerpt(target.path, target.path.length, target.path.length);
-      const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
-      findings.push({
-        line: link.line,
-        column: link.column,
-        type: "missing-file",
-        category: "missing-file",
-        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}: ${what} in the site`,
-        element: link.element,
-        attribute: link.attribute,
-        value: link.value,
-        url,
-      });
+      findings.push(missingFinding(link, url, found, site!));
       continue;
     }
     if (fragments !== null) fragmentFinding(link, url, found, fragments, findings);
   }
+}
+
+/**
+ * The finding of a link to `url`, which leads to nothing in the site: a
+ * redirect of the site's `_redirects` to a missing page (or round a loop),
+ * a directory without an index file (a host answers 404, or a listing), or
+ * a missing file.
+ */
+function missingFinding(link: Link, url: string, found: Destination, site: SiteFiles): Finding {
+  const { target, redirect } = found;
+  const name = excerpt(target.path, target.path.length, target.path.length);
+  const common = { line: link.line, column: link.column, element: link.element, attribute: link.attribute, value: link.value, url };
+  const label = `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}`;
+  if (redirect !== null) {
+    const where = `_redirects line ${redirect.line} (${redirect.status}) sends it to ${excerpt(redirect.to, 0, 0)}`;
+    const what = redirect.outcome === "loop" ? "a redirect loop (or more than 20 redirects)" : "which nothing in the site serves";
+    return { ...common, type: "redirect-to-missing", category: "redirect-to-missing", message: `${label}: ${where}, ${what}` };
+  }
+  if (site.hasDirectory(target.path)) {
+    const where = target.path === "" ? "the site root" : `${name}/`;
+    const names = (site.hosting ?? DEFAULT_HOSTING).indexFiles.join(", ");
+    return { ...common, type: "missing-index", category: "missing-index", message: `${label}: ${where} is a directory without an index file (${names}): a host answers 404, or a listing` };
+  }
+  const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
+  return { ...common, type: "missing-file", category: "missing-file", message: `${label}: ${what} in the site` };
 }
 
 /**
