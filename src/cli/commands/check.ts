@@ -20,6 +20,7 @@ import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { hostingOption } from "../site.ts";
 import { siteURL } from "../site-url.ts";
+import { UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
 import { readStandardInput } from "../standard-input.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
@@ -136,6 +137,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
     const { links, findings, pending, targets } = checked;
     const external = checked.external === null ? undefined : JSON.stringify(checked.external.map((l) => ({ url: l.url, file: job.display, line: l.line, column: l.column, element: l.element, attribute: l.attribute, value: l.value })));
     const counts: Record<string, number> = { files: 1, links };
+    if (checked.unlabeledUTF8) counts[UNLABELED_UTF8] = 1;
     const lines: string[] = [];
     for (const f of findings) {
       counts[f.category] = (counts[f.category] ?? 0) + 1;
@@ -315,7 +317,8 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   if (format === "json") {
     writeResults(results, output);
     for (const f of externalFound) output.out(`${JSON.stringify(f)}\n`);
-    output.out(`${JSON.stringify(summary)}\n`);
+    const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+    output.out(`${JSON.stringify(encodingWarning === null ? summary : { ...summary, notices: [encodingWarning] })}\n`);
   } else {
     const findings: ReportedFinding[] = [];
     for (const result of results) {
@@ -326,6 +329,10 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     output.out(report(format, findings, summary, inputs.jobs));
   }
   if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);
+  if (format !== "json") {
+    const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+    if (encodingWarning !== null) output.err(`docbase: warning: ${encodingWarning}\n`);
+  }
   if (options.quiet !== true) {
     const ms = performance.now() - started;
     const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");

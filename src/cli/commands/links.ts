@@ -17,6 +17,7 @@ import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { siteURL } from "../site-url.ts";
 import { takeStandardInput } from "../standard-input.ts";
+import { isUnlabeledUTF8, UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -110,6 +111,7 @@ export const linksWork: FileWork<LinksTask> = {
     if (read.undecodable) return failedFile(job, "undecodable", UNDECODABLE);
     const links = read.links;
     const counts = linkCounts();
+    if (isUnlabeledUTF8(document, read.encodingSource)) counts[UNLABELED_UTF8] = 1;
     const shown = countLinks(links, task, counts);
     const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(tableName(job), shown) : "";
     return { index: job.index, out, err: "", counts };
@@ -273,6 +275,8 @@ export async function linksCommand(input: string, options: LinksOptions, output:
     counts = await runTask({ jobs: inputs.jobs, work: linksWork, task, site: inputs.site }, options, output);
   }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
+  const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+  if (encodingWarning !== null) output.err(`docbase: warning: ${encodingWarning}\n`);
   const ms = performance.now() - started;
   if (options.quiet !== true) {
     const links = counts["links"] ?? 0;

@@ -16,6 +16,7 @@ import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { DEFAULT_HOSTING, siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
 import { followSiteRedirects, type SiteRedirect } from "../../site-redirects.ts";
+import { isUnlabeledUTF8 } from "../../unlabeled-utf8.ts";
 import { isExcluded } from "./exclusions.ts";
 import { isExternalURL } from "./external-url.ts";
 import type { Finding } from "./finding.ts";
@@ -360,7 +361,8 @@ export interface CheckDocumentOptions {
  * `site` are given), missing fragments in the page itself (with
  * `fragments`; those into other pages come back in `pending`, with the
  * page's own fragment targets), base-URL surprises — all from the links
- * layer's one reading of it. Null when the document cannot be decoded (its
+ * layer's one reading of it; and whether it is UTF-8 that declares no
+ * encoding (see unlabeled-utf8.ts). Null when the document cannot be decoded (its
  * encoding is the replacement encoding).
  *
  * @example
@@ -372,7 +374,7 @@ export interface CheckDocumentOptions {
 export function checkDocument(
   bytes: Uint8Array,
   options: CheckDocumentOptions,
-): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null } | null {
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null; unlabeledUTF8: boolean } | null {
   const findings: Finding[] = [];
   const extractOptions = {
     url: options.url,
@@ -400,5 +402,5 @@ export function checkDocument(
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
   const root = options.root;
   const external = options.external === true ? links.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null;
-  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external };
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external, unlabeledUTF8: isUnlabeledUTF8(bytes, read.encodingSource) };
 }
