@@ -16,8 +16,8 @@ import type { CommonOptions } from "./options.ts";
 import type { Output } from "./output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "./regular-file.ts";
 import type { RedirectRule } from "../links/redirects-file.ts";
-import { DEFAULT_HOSTING, directoryOf, documentURLOption, type HostingRules, siteFileURL, siteRootOption, type SiteSource } from "./site.ts";
-import { listSite, type SiteProblem } from "./site-walk.ts";
+import { DEFAULT_HOSTING, directoryOf, isCSSFileName, documentURLOption, type HostingRules, siteFileURL, siteRootOption, type SiteSource } from "./site.ts";
+import { listSite, type SiteListing, type SiteProblem } from "./site-walk.ts";
 
 /**
  * What an input argument is: standard input, a file, or a directory.
@@ -104,6 +104,22 @@ export interface Inputs {
 }
 
 /**
+ * The files of a listing whose links a run reads — its HTML documents and
+ * its style sheets — in path order (by code unit), each with whether it is
+ * a style sheet.
+ *
+ * @example
+ * ```ts
+ * siteDocuments({ ...listing, html: ["index.html"], stylesheets: ["css/site.css"] });
+ * // [{ rel: "css/site.css", stylesheet: true }, { rel: "index.html", stylesheet: false }]
+ * ```
+ */
+export function siteDocuments(listing: Pick<SiteListing, "html" | "stylesheets">): { rel: string; stylesheet: boolean }[] {
+  const all = [...listing.html.map((rel) => ({ rel, stylesheet: false })), ...listing.stylesheets.map((rel) => ({ rel, stylesheet: true }))];
+  return all.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+/**
  * How the site is served, for a check of what it serves: its hosting
  * rules, and whether to read the `_redirects` file at its root.
  *
@@ -142,7 +158,7 @@ async function siteRedirects(input: string, root: string, output: Output): Promi
 
 /**
  * What `input` gives a links or check run. A directory: every HTML file
- * under it, at its URL under the site root `url`. A file: the document at
+ * and style sheet under it, at its URL under the site root `url`. A file: the document at
  * URL `url`; its directory is its site (links under the URL's directory
  * are internal, and must lead to files under the file's directory). "-":
  * standard input, at URL `url`, not read yet. With `serving` (a check),
@@ -165,7 +181,16 @@ export async function gatherInputs(input: string, url: string, options: CommonOp
     const follow = options.followSymlinks === true;
     const listing = await listSite(input, { followSymlinks: follow });
     let unreadable = reportListingProblems(input, listing.problems, output);
-    const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel, hosting.indexFiles), rel, ...limits, ...(follow ? {} : { noFollow: true as const }) }));
+    const jobs: FileJob[] = siteDocuments(listing).map(({ rel, stylesheet }, index) => ({
+      index,
+      path: path.join(input, rel),
+      display: path.join(input, rel),
+      url: siteFileURL(root, rel, hosting.indexFiles),
+      rel,
+      ...limits,
+      ...(follow ? {} : { noFollow: true as const }),
+      ...(stylesheet ? { stylesheet: true as const } : {}),
+    }));
     let redirects: RedirectRule[] | null = null;
     if (serving?.redirects === true && listing.other.includes(REDIRECTS_FILE)) {
       redirects = await siteRedirects(input, root, output);
@@ -175,7 +200,7 @@ export async function gatherInputs(input: string, url: string, options: CommonOp
     const site: SiteSource = {
       type: "lists",
       // The host reads its _redirects and does not serve it.
-      files: [...listing.html, ...(redirects === null ? listing.other : listing.other.filter((rel) => rel !== REDIRECTS_FILE)), ...listing.symlinks],
+      files: [...listing.html, ...listing.stylesheets, ...(redirects === null ? listing.other : listing.other.filter((rel) => rel !== REDIRECTS_FILE)), ...listing.symlinks],
       directories: listing.directories,
       links: [...listing.symlinkTargets],
       ...rules,
@@ -189,7 +214,7 @@ export async function gatherInputs(input: string, url: string, options: CommonOp
     return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "", ...limits }], siteRoot, site: null, standardInput: true, unreadable: 0 };
   }
   return {
-    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), ...limits }],
+    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), ...limits, ...(isCSSFileName(input) ? { stylesheet: true as const } : {}) }],
     siteRoot,
     site: { type: "disk", root: path.dirname(path.resolve(input)), ...rules },
     standardInput: false,

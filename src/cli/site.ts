@@ -82,6 +82,20 @@ export function isHTMLFileName(name: string): boolean {
 }
 
 /**
+ * Whether `name` (a file name) is a style sheet by its extension: `.css`,
+ * any case.
+ *
+ * @example
+ * ```ts
+ * isCSSFileName("site.CSS"); // true
+ * isCSSFileName("site.css.map"); // false
+ * ```
+ */
+export function isCSSFileName(name: string): boolean {
+  return /\.css$/i.test(name);
+}
+
+/**
  * Checks a `--url` value and returns it serialized: an absolute URL, or a
  * usage error naming the flag and the value.
  *

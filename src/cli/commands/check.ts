@@ -11,7 +11,7 @@ import type { Link, StreamWarning } from "../../links/index.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
-import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
+import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
@@ -118,7 +118,8 @@ const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
   async run(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-    const bytes = await openDocument(job, env);
+    // A style sheet is read whole (see readDocument); a document over STREAMING_SIZE, as a stream.
+    const bytes = job.stylesheet === true ? await readDocument(job, env) : await openDocument(job, env);
     if (!(bytes instanceof Uint8Array)) return "handle" in bytes ? checkOpenFile(bytes, job, task, env) : bytes;
     const fragments = task.fragments === true;
     const { checkDocument } = await checkDocumentModule();
@@ -132,6 +133,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       display: job.display,
       exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude),
       external: task.external === true,
+      stylesheet: job.stylesheet === true,
     });
     if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
     const { links, findings, pending, targets } = checked;

@@ -11,7 +11,7 @@
 import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../../../core/index.ts";
 import { SlotMemo } from "../../../core/slot-memo.ts";
 import { DEFAULT_MAX_SRCDOC_DEPTH, type Link } from "../../../links/index.ts";
-import { type FragmentTargets, type LinksRead, readLinks } from "../../../links/internal.ts";
+import { type FragmentTargets, type LinksRead, readLinks, readStylesheet } from "../../../links/internal.ts";
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { DEFAULT_HOSTING, siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
@@ -353,6 +353,37 @@ export interface CheckDocumentOptions {
   readonly exclude?: readonly RegExp[] | undefined;
   /** Give the links to other sites (http: and https: URLs not under `root`), for `--external`. */
   readonly external?: boolean | undefined;
+  /** The bytes are a style sheet (a `.css` file): its links are read by CSS Syntax's rules (see {@link checkStylesheet}). */
+  readonly stylesheet?: boolean | undefined;
+}
+
+/** The result of {@link checkDocument}. */
+type CheckedDocument = { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null; unlabeledUTF8: boolean };
+
+/** The links of `links` that `--exclude` leaves, and with `external` those to other sites. */
+function checkedLinks(links: Link[], options: CheckDocumentOptions): { links: Link[]; external: Link[] | null } {
+  const exclude = options.exclude;
+  const kept = exclude === undefined || exclude.length === 0 ? links : links.filter((link) => !isExcluded(link, exclude));
+  const root = options.root;
+  return { links: kept, external: options.external === true ? kept.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null };
+}
+
+/**
+ * What `check` reports about a style sheet (a `.css` file): its links'
+ * validation errors and, in a site, the files they lead to that are
+ * missing, sorted by position. Its URLs' fragments name SVG resources,
+ * not places (see {@link fragmentFinding}), and are not checked. Null
+ * when it cannot be decoded (an `@charset` of the replacement encoding).
+ */
+function checkStylesheet(bytes: Uint8Array, options: CheckDocumentOptions): CheckedDocument | null {
+  const read = readStylesheet(bytes, { url: options.url, encoding: options.encoding, validate: true }, false);
+  if (read.encoding === "replacement") return null;
+  const { links, external } = checkedLinks(read.links, options);
+  const findings: Finding[] = [];
+  validationFindings(links, findings);
+  if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
+  findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { links: links.length, findings, pending: [], targets: null, external, unlabeledUTF8: false };
 }
 
 /**
@@ -371,10 +402,8 @@ export interface CheckDocumentOptions {
  * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "url-validation", ... }] (the space, after "&amp;b")
  * ```
  */
-export function checkDocument(
-  bytes: Uint8Array,
-  options: CheckDocumentOptions,
-): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null; unlabeledUTF8: boolean } | null {
+export function checkDocument(bytes: Uint8Array, options: CheckDocumentOptions): CheckedDocument | null {
+  if (options.stylesheet === true) return checkStylesheet(bytes, options);
   const findings: Finding[] = [];
   const extractOptions = {
     url: options.url,
@@ -384,8 +413,7 @@ export function checkDocument(
   };
   const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true, ignore: true });
   if (read.undecodable) return null;
-  const exclude = options.exclude;
-  const links = exclude === undefined || exclude.length === 0 ? read.links : read.links.filter((link) => !isExcluded(link, exclude));
+  const { links, external } = checkedLinks(read.links, options);
   let fragments: PageFragments | null = null;
   if (read.documents !== null) {
     const srcdoc = new Map<Link, FragmentTargets>();
@@ -400,7 +428,5 @@ export function checkDocument(
   if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   if (read.bases !== null && read.bases.length > 0) baseFindings(read, options.url, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
-  const root = options.root;
-  const external = options.external === true ? links.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null;
   return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external, unlabeledUTF8: isUnlabeledUTF8(bytes, read.encodingSource) };
 }
