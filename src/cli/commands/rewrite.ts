@@ -618,8 +618,8 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   if (options.quiet !== true) {
     const verb = dryRun ? "would rewrite" : "rewrote";
     const files = listing.html.length + listing.stylesheets.length;
-    const sheets = listing.stylesheets.length === 0 ? "" : ` and ${plural(listing.stylesheets.length, "style sheet")}`;
-    let line = `docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} in ${(counts["changedFiles"] ?? 0).toLocaleString("en-US")} of ${plural(listing.html.length, "HTML file")}${sheets}`;
+    const read = listing.stylesheets.length === 0 ? plural(files, "HTML file") : `${plural(files, "file")} (${plural(listing.html.length, "HTML file")}, ${plural(listing.stylesheets.length, "style sheet")})`;
+    let line = `docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} in ${(counts["changedFiles"] ?? 0).toLocaleString("en-US")} of ${read}`;
     if (outDir !== null) line += dryRun ? ` into ${options.out} (and would copy ${plural(listing.other.length, "other file")})` : ` into ${options.out} (and copied ${plural(counts["copied"] ?? 0, "other file")})`;
     if (stale > 0) line += `; removed ${plural(stale, "temporary file")} left by an interrupted run`;
     line += notesClause(counts);
