@@ -406,7 +406,19 @@ export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
  * ```
  */
 export function siteHTMLFile(files: SiteFiles, target: SiteTarget): string | null {
-  const served = siteFileServing(files, target);
+  return servedHTMLFile(files, siteFileServing(files, target));
+}
+
+/**
+ * {@link siteHTMLFile} of a file {@link siteFileServing} gave (null: none).
+ *
+ * @example
+ * ```ts
+ * servedHTMLFile(siteFilesFromLists(["a.html"], []), "a.html"); // "a.html"
+ * servedHTMLFile(siteFilesFromLists(["a.png"], []), "a.png"); // null
+ * ```
+ */
+export function servedHTMLFile(files: SiteFiles, served: string | null): string | null {
   if (served === null || !isHTMLFileName(served)) return null;
   return files.realPath?.(served) ?? served;
 }

@@ -14,6 +14,7 @@ import { sourceEnd, sourceStart } from "./character-references.ts";
 import { type CSSURLReference, cssValueMap, findCSSURLs } from "./css-urls.ts";
 import { type DecodedDocument, decodeWith } from "./document-bytes.ts";
 import { bomSniff, type EncodingSource } from "./encoding-sniffing.ts";
+import { LinksError } from "./errors.ts";
 import type { LinkSite } from "./link-site.ts";
 import type { Link, LinkValidationError } from "./link-types.ts";
 import { checkDocumentInput, checkObject, checkRewriteOption, documentURLOption, encodingOfLabel, MAX_ERRORS_PER_VALUE } from "./options.ts";
@@ -219,8 +220,23 @@ export function extractStylesheetLinks(css: string | Uint8Array, options: Styles
  */
 export function rewriteStylesheetLinks(css: string | Uint8Array, options: RewriteStylesheetOptions): string | Uint8Array {
   checkRewriteOption(options);
-  const read = readStylesheet(css, options, true);
-  const sites = read.sites!;
-  const edits = buildEdits(read.text, sites, askRewrite(sites, options.rewrite));
+  return rewriteStylesheet(readStylesheet(css, options, true), css, options.rewrite);
+}
+
+/**
+ * A style sheet read for rewriting (`readStylesheet(css, …, true)`) with
+ * the URLs `rewrite` changes rewritten (see {@link rewriteStylesheetLinks}).
+ * Internal: for the command, which looks at the reading first.
+ *
+ * @example
+ * ```ts
+ * const css = "a{background:url(bg.png)}";
+ * rewriteStylesheet(readStylesheet(css, { url: "https://example.com/" }, true), css, () => "x.png"); // "a{background:url(x.png)}"
+ * ```
+ */
+export function rewriteStylesheet(read: StylesheetRead, css: string | Uint8Array, rewrite: (link: Link) => string | undefined): string | Uint8Array {
+  const sites = read.sites;
+  if (sites === null) throw new LinksError("rewriteStylesheet: the style sheet was not read for rewriting");
+  const edits = buildEdits(read.text, sites, askRewrite(sites, rewrite));
   return applyEdits(read.text, typeof css === "string" ? null : css, read.decoded, edits);
 }

@@ -214,14 +214,15 @@ export const rewriteWork: FileWork<RewriteTask> = {
 async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array): Promise<{ output: Uint8Array; changes: Changes; notes: RewriteNotes } | FileResult> {
   const changes = newChanges(task);
   const notes: RewriteNotes = { notPortable: 0, problems: [] };
-  const { rewriteLinks, rewriteStylesheetLinks } = await library();
+  const { rewriteLinks } = await library();
   try {
     const options = { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, changes, notes) };
     if (job.stylesheet !== true) return { output: rewriteLinks(bytes, options), changes, notes };
-    const { readStylesheet } = await reading();
+    const { readStylesheet, rewriteStylesheet } = await reading();
+    const read = readStylesheet(bytes, options, true);
     // A style sheet of the replacement encoding (an @charset of ISO-2022-KR) decodes to one U+FFFD: nothing to rewrite, nothing to keep.
-    if (readStylesheet(bytes, { url: job.url, encoding: task.encoding }, false).encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
-    return { output: rewriteStylesheetLinks(bytes, options) as Uint8Array, changes, notes };
+    if (read.encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
+    return { output: rewriteStylesheet(read, bytes, options.rewrite) as Uint8Array, changes, notes };
   } catch (error) {
     return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
   }

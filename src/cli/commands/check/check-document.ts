@@ -14,7 +14,7 @@ import { DEFAULT_MAX_SRCDOC_DEPTH, type Link } from "../../../links/index.ts";
 import { type FragmentTargets, type LinksRead, readLinks, readStylesheet } from "../../../links/internal.ts";
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
-import { DEFAULT_HOSTING, siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { DEFAULT_HOSTING, servedHTMLFile, siteFileForHref, type SiteFiles, siteFileServing, siteHTMLFile, type SiteTarget } from "../../site.ts";
 import { followSiteRedirects, type SiteRedirect } from "../../site-redirects.ts";
 import { isUnlabeledUTF8 } from "../../unlabeled-utf8.ts";
 import { isExcluded } from "./exclusions.ts";
@@ -94,9 +94,9 @@ interface Destination {
 
 /** Where `bare` (a URL under `root` without query and fragment) leads in the site, redirects followed. */
 function lookUp(root: string, site: SiteFiles, target: SiteTarget, bare: string): Destination {
-  const exists = siteHas(site, target);
-  const redirect = site.redirects === undefined ? null : followSiteRedirects(site, root, bare, exists);
-  if (redirect === null) return { target, exists, html: siteHTMLFile(site, target), redirect };
+  const served = siteFileServing(site, target);
+  const redirect = site.redirects === undefined ? null : followSiteRedirects(site, root, bare, served !== null);
+  if (redirect === null) return { target, exists: served !== null, html: servedHTMLFile(site, served), redirect };
   const cut = redirect.to.search(/[?#]/);
   const to = redirect.outcome === "found" ? siteFileForHref(root, cut === -1 ? redirect.to : redirect.to.slice(0, cut)) : null;
   return { target, exists: redirect.outcome === "found" || redirect.outcome === "outside", html: to === null ? null : siteHTMLFile(site, to), redirect };
