@@ -86,8 +86,9 @@ function optionValue(option: Option, value: unknown, where: string): unknown {
  * top-level keys apply to every command that has that option, and an
  * object under a command's name (`"check": { ... }`) to that command only,
  * over the top level. A flag given on the command line wins. An unknown
- * key, or a key of another command inside a command's object, is a usage
- * error naming it.
+ * key, a key of another command inside a command's object, or a top-level
+ * key whose flag differs between commands (`check --exclude <regex>`,
+ * `rewrite --exclude <pattern>`) is a usage error naming it.
  *
  * @example
  * ```ts
@@ -103,8 +104,16 @@ export function applyConfigFile(file: string, command: Command, commands: readon
     throw new UsageError(`${file}: not a JSON file: ${(error as Error).message}`);
   }
   if (typeof config !== "object" || config === null || Array.isArray(config)) throw new UsageError(`${file}: must be a JSON object`);
-  const everyKey = new Set<string>();
-  for (const c of commands) for (const option of c.options) everyKey.add(keyOf(option));
+  // Each key's flags across the commands: a top-level key must mean one thing for all.
+  const everyKey = new Map<string, Set<string>>();
+  for (const c of commands) {
+    for (const option of c.options) {
+      const key = keyOf(option);
+      const flags = everyKey.get(key) ?? new Set<string>();
+      flags.add(option.flags);
+      everyKey.set(key, flags);
+    }
+  }
   const own = new Map<string, Option>();
   for (const option of command.options) own.set(keyOf(option), option);
   const apply = (key: string, value: unknown, where: string): void => {
@@ -125,7 +134,9 @@ export function applyConfigFile(file: string, command: Command, commands: readon
       if (section === command) sections.push([key, value as Record<string, unknown>]);
       continue;
     }
-    if (!everyKey.has(key)) throw new UsageError(`${file}: unknown key "${key}": no command has such an option (see docbase <command> --help)`);
+    const flags = everyKey.get(key);
+    if (flags === undefined) throw new UsageError(`${file}: unknown key "${key}": no command has such an option (see docbase <command> --help)`);
+    if (flags.size > 1) throw new UsageError(`${file}: "${key}" means different things to different commands (${[...flags].join(", ")}): put it under a command's name, e.g. { "check": { "${key}": … } }`);
     apply(key, value, `${file}: "${key}"`);
   }
   for (const [name, values] of sections) for (const [key, value] of Object.entries(values)) apply(key, value, `${file}: "${name}.${key}"`);

@@ -48,6 +48,8 @@ describe("docbase.config.json", () => {
       [{ check: { strict: "yes" } }, '"check.strict": must be true or false'],
       [{ check: { format: "xml" } }, '"check.format"'],
       [{ jobs: 0 }, '"jobs": not a positive integer'],
+      // check's --exclude is a regular expression, rewrite's a URL pattern: one key cannot say both.
+      [{ exclude: ["gone"] }, '"exclude" means different things to different commands'],
       [[1], "must be a JSON object"],
     ];
     for (const [config, message] of cases) {

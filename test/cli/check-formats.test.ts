@@ -207,4 +207,19 @@ describe("docbase check: data-docbase-ignore and data-proofer-ignore", () => {
     const all = await docbase(["check", dir, "--url", url, "--json"]);
     expect(findingsOf(all.stdout).map((f) => f["value"])).toEqual(["one.html", "two.png", "three.html", "four.html", "five.html", "six.html"]);
   });
+
+  it("and --exclude hold for a file read as a stream (over 8 MiB) as for one read whole", async () => {
+    const html = [
+      '<a href="one.html" data-docbase-ignore>one</a>',
+      '<div data-proofer-ignore><p><img src="two.png"><a href="three.html">x</a></p></div>',
+      '<iframe data-docbase-ignore srcdoc="<a href=four.html>"></iframe>',
+      `<!--${"x".repeat(9 * 1024 * 1024)}-->`,
+      '<a href="five.html">checked</a> <a href="excluded.html">excluded</a>',
+      '<p data-proofer-ignore></p><a href="six.html">checked, a sibling</a>',
+    ].join("\n");
+    const dir = writeTree(temporaryDirectory(), { "index.html": html });
+    const run = await docbase(["check", dir, "--url", url, "--json", "--exclude", "^https://example\\.com/excluded"]);
+    expect(run.stderr).toContain("read as a stream");
+    expect(findingsOf(run.stdout).map((f) => f["value"])).toEqual(["five.html", "six.html"]);
+  });
 });

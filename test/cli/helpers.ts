@@ -122,7 +122,6 @@ export async function docbase(args: readonly string[], options: RunOptions = {})
   return { ...run, stdout: run.stdout.toString("utf8") };
 }
 
-/** The JSON lines of a run's standard output. */
 /** The findings of `check --json`: its JSON lines without the summary object that ends them (which must be there, once, last). */
 export function findingsOf(stdout: string): Record<string, unknown>[] {
   const lines = jsonLines(stdout);
@@ -131,6 +130,7 @@ export function findingsOf(stdout: string): Record<string, unknown>[] {
   return lines;
 }
 
+/** The JSON lines of a run's standard output. */
 export function jsonLines(stdout: string): Record<string, unknown>[] {
   return stdout
     .split("\n")

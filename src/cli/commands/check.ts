@@ -196,7 +196,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     });
   const handOn = async (): Promise<void> => {
     counts["links"]! += ready.length;
-    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site }, findings);
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude) }, findings);
     ready.length = 0;
     if (findings.length === 0) return;
     let text = "";
@@ -222,7 +222,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
           onLink: (link) => ready.push(link),
           onWarning: (w) => warnings.push(w),
           onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
-        }),
+        }, { ignoreMarked: true }),
       handOn,
     );
   } catch (error) {
@@ -232,7 +232,10 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   }
   // The stream's warnings go to standard error: the findings' lines are read back by every format.
   const warned = warningReport(job.display, warnings, false);
-  return { index: job.index, out: out + warned.out, err: warned.err, counts };
+  // Never silent: what this file's check leaves out is said.
+  const unchecked = task.fragments === true ? "the fragments of its links and of links into it, and its <base> elements," : "its <base> elements";
+  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked} are not checked\n${warned.err}`;
+  return { index: job.index, out: out + warned.out, err, counts };
 }
 
 /**

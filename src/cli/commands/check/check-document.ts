@@ -313,8 +313,8 @@ export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: n
 
 /**
  * The findings of a batch of links of a document read as a stream (see
- * `check.ts`): their validation errors and, within a site, the files
- * they lead to that are missing. Fragments and base-URL surprises need
+ * `check.ts`), but those `exclude` leaves out: their validation errors
+ * and, within a site, the files they lead to that are missing. Fragments and base-URL surprises need
  * the whole document, and are not checked here.
  *
  * @example
@@ -323,7 +323,9 @@ export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: n
  * streamedLinkFindings(batch, { root: "https://example.com/", site }, findings);
  * ```
  */
-export function streamedLinkFindings(links: readonly Link[], options: { readonly root: string | null; readonly site: SiteFiles | null }, findings: Finding[]): void {
+export function streamedLinkFindings(batch: readonly Link[], options: { readonly root: string | null; readonly site: SiteFiles | null; readonly exclude?: readonly RegExp[] | undefined }, findings: Finding[]): void {
+  const exclude = options.exclude;
+  const links = exclude === undefined || exclude.length === 0 ? batch : batch.filter((link) => !isExcluded(link, exclude));
   validationFindings(links, findings);
   if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
