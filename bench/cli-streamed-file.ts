@@ -11,13 +11,17 @@
  * café</p>` repeated (about 14 links per 100 bytes) to DOCBASE_BENCH_MB
  * megabytes (default 1024), with `<base href="/moved/">` at its end, or in
  * its head. Each command runs the built command (`dist/cli/main.js`) once,
- * as a subprocess under GNU time (wall time, peak RSS), output to
- * /dev/null: `links FILE` (the table), `check FILE --no-fragments`,
- * `rewrite DIR --absolute --out OUT`.
+ * as a subprocess under GNU time (wall time, CPU time, peak RSS), output
+ * to /dev/null: `links FILE` (the table), `check FILE --no-fragments
+ * --format json` (JSON lines leave as they come; the other formats group
+ * every finding first, and the page has one a link), `rewrite DIR
+ * --absolute --out OUT`.
  *
  *   DOCBASE_BENCH_MB=1024 node_modules/.bin/node bench/cli-streamed-file.ts
  *
- * (DOCBASE_BENCH_BUILT=1 skips the build of dist/.)
+ * (DOCBASE_BENCH_BUILT=1 skips the build of dist/; DOCBASE_BENCH_COMMANDS
+ * (`links,check,rewrite`) and DOCBASE_BENCH_BASE (`end`, `head` or `both`)
+ * run a part of the table: at 1 GiB each command takes minutes.)
  *
  * @module
  */
@@ -45,13 +49,20 @@ function generate(file: string, early: boolean): number {
   return size;
 }
 
-function run(args: readonly string[]): { seconds: number; peakMB: number; code: number | null } {
+/** Runs the command once: wall time, CPU time (user + system, of the command and the workers it waited for), peak RSS (GNU time's, the largest process's). */
+function run(args: readonly string[]): { seconds: number; cpu: number; peakMB: number; code: number | null } {
   const start = performance.now();
-  const result = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, cli, ...args], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
+  const result = spawnSync("/usr/bin/time", ["-f", "%M %U %S", process.execPath, cli, ...args], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
   const seconds = (performance.now() - start) / 1000;
   const lines = result.stderr.trim().split("\n");
-  return { seconds, peakMB: Number(lines[lines.length - 1]) / 1024, code: result.status };
+  const [peak, user, system] = lines[lines.length - 1]!.split(" ").map(Number);
+  return { seconds, cpu: user! + system!, peakMB: peak! / 1024, code: result.status };
 }
+
+/** The commands to run (DOCBASE_BENCH_COMMANDS, default all three). */
+const only = new Set((process.env["DOCBASE_BENCH_COMMANDS"] ?? "links,check,rewrite").split(","));
+/** Where the `<base>` goes (DOCBASE_BENCH_BASE: end, head, or both, the default). */
+const bases = ({ end: [false], head: [true] } as Record<string, boolean[]>)[process.env["DOCBASE_BENCH_BASE"] ?? "both"] ?? [false, true];
 
 function main(): void {
   // DOCBASE_BENCH_BUILT=1: dist/ is current (built by the test run going on), not built again under it.
@@ -59,8 +70,8 @@ function main(): void {
     const build = spawnSync(path.join(repo, "node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { cwd: repo, stdio: "inherit" });
     if (build.status !== 0) throw new Error("the build failed");
   }
-  console.log(`| command | <base> | size | time | peak RSS | exit |\n|---|---|---|---|---|---|`);
-  for (const early of [false, true]) {
+  console.log(`| command | <base> | size | time | CPU | peak RSS | exit |\n|---|---|---|---|---|---|---|`);
+  for (const early of bases) {
     const site = path.join(dir, early ? "early" : "late");
     mkdirSync(site);
     const file = path.join(site, "index.html");
@@ -68,12 +79,13 @@ function main(): void {
     const url = "https://example.com/";
     const commands: [string, string[]][] = [
       ["links FILE", ["links", file, "--url", url, "-q"]],
-      ["check FILE --no-fragments", ["check", file, "--url", url, "--no-fragments", "-q"]],
+      ["check FILE --no-fragments --format json", ["check", file, "--url", url, "--no-fragments", "--format", "json", "-q"]],
       ["rewrite DIR --absolute --out", ["rewrite", site, "--url", url, "--absolute", "--out", path.join(dir, `out-${early ? "early" : "late"}`), "-q"]],
     ];
     for (const [name, args] of commands) {
+      if (!only.has(args[0]!)) continue;
       const m = run(args);
-      console.log(`| \`${name}\` | ${early ? "in the head" : "at the end"} | ${(size / 1024 / 1024).toFixed(0)} MiB | ${m.seconds.toFixed(1)} s | ${m.peakMB.toFixed(0)} MB | ${String(m.code)} |`);
+      console.log(`| \`${name}\` | ${early ? "in the head" : "at the end"} | ${(size / 1024 / 1024).toFixed(0)} MiB | ${m.seconds.toFixed(1)} s | ${m.cpu.toFixed(1)} s | ${m.peakMB.toFixed(0)} MB | ${String(m.code)} |`);
     }
     rmSync(site, { recursive: true, force: true });
     rmSync(path.join(dir, `out-${early ? "early" : "late"}`), { recursive: true, force: true });

@@ -12,14 +12,23 @@
  *
  * Workers are processes, not threads: V8 may abort a whole process when a
  * thread reaches its heap limit, and every other file's result with it; a
- * process that runs out of memory ends alone.
+ * process that runs out of memory ends alone. So a run of few files still
+ * reads a large one (over {@link IN_PROCESS_SIZE}) in a worker: a page that
+ * needs more memory than there is is that file's error, never V8's abort
+ * of the command.
+ *
+ * A file read as a stream sends its output to the main process a piece at
+ * a time ({@link OutputPiece}) and waits for each to be written: its
+ * output is never held whole, in the worker or here.
  *
  * @module
  */
 
 import { type ChildProcess, fork } from "node:child_process";
+import { stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type FileJob, type FileResult, type FileWork, runFileWork, type TaskData, type TaskEnvironment } from "./file-task.ts";
+import { escapeControls } from "./format.ts";
 import { siteFilesFrom, type SiteSource } from "./site.ts";
 
 /**
@@ -34,7 +43,46 @@ import { siteFilesFrom, type SiteSource } from "./site.ts";
 export interface WorkerInit {
   readonly task: TaskData;
   readonly site: SiteSource;
+  /** Whether a file read as a stream sends its output as it comes ({@link OutputPiece}), not in its result. */
+  readonly stream?: boolean | undefined;
+  /** Standard input's bytes, for a job whose path is "-". */
+  readonly stdin?: Uint8Array | undefined;
 }
+
+/**
+ * A piece of the output of a file read as a stream, sent by a worker as it
+ * comes; the worker waits for the {@link OutputWritten} of its file before
+ * it reads on (so that a slow reader holds the reading back, and nothing
+ * piles up).
+ *
+ * @example
+ * ```ts
+ * const piece: OutputPiece = { index: 3, out: new TextEncoder().encode('{"file":"big.html",...}\n') };
+ * ```
+ */
+export interface OutputPiece {
+  readonly index: number;
+  readonly out: Uint8Array;
+}
+
+/**
+ * The main process's answer to an {@link OutputPiece}: written.
+ *
+ * @example
+ * ```ts
+ * const written: OutputWritten = { written: 3 };
+ * ```
+ */
+export interface OutputWritten {
+  readonly written: number;
+}
+
+/**
+ * A file larger than this (bytes) is read in a worker even when the run
+ * reads its files on the main thread: what a smaller page needs is far
+ * below any heap, and starting a worker costs more than reading it.
+ */
+export const IN_PROCESS_SIZE = 1024 * 1024;
 
 /** Below this many files per worker, fewer workers start; below it in all, none does. */
 const MIN_FILES_PER_WORKER = 24;
@@ -64,8 +112,12 @@ export interface RunFilesOptions<Task extends TaskData, Result extends FileResul
   readonly threads: number;
   /** Standard input's bytes, for a job whose path is "-" (main thread only). */
   readonly stdin?: Uint8Array | undefined;
-  /** Standard output for a file's work on the main thread (see TaskEnvironment.write). */
-  readonly write?: ((text: string) => Promise<void>) | undefined;
+  /**
+   * Standard output for the output of a file read as a stream, written as
+   * it comes (see TaskEnvironment.write), on the main thread or from a
+   * worker; without it, that output is in the file's result.
+   */
+  readonly write?: ((text: string | Uint8Array) => Promise<void>) | undefined;
   /** Called with each result, in the jobs' order. */
   readonly onResult: (result: Result) => void;
   /** Called as files are done, with how many were done since the last call. */
@@ -90,9 +142,12 @@ function whyWorkerEnded(code: number | null, signal: NodeJS.Signals | null, stde
 
 /** Hands results on in index order, holding back those that arrive early. */
 class InOrder<Result extends FileResult> {
-  private next = 0;
+  /** The index of the file whose turn it is: its output can be written now. */
+  next = 0;
   private readonly waiting = new Map<number, Result>();
   private readonly emit: (result: Result) => void;
+  /** Called when it is a file's turn. */
+  onTurn: ((index: number) => void) | null = null;
 
   constructor(emit: (result: Result) => void) {
     this.emit = emit;
@@ -110,6 +165,67 @@ class InOrder<Result extends FileResult> {
       this.emit(r);
       this.next++;
     }
+    this.onTurn?.(this.next);
+  }
+}
+
+/**
+ * The output pieces of files read as streams in workers: a piece of the
+ * file whose turn it is is written at once, then answered; another file's
+ * piece waits for its turn, and its worker with it. One piece a worker at
+ * most is held here.
+ */
+class StreamedOutput {
+  private readonly held = new Map<number, { readonly out: Uint8Array; readonly written: () => void }>();
+  /** The files some of whose output has been written: one whose worker stops cannot be read again. */
+  readonly begun = new Set<number>();
+  private readonly write: (out: Uint8Array) => Promise<void>;
+  private readonly order: { readonly next: number };
+
+  constructor(write: (out: Uint8Array) => Promise<void>, order: { readonly next: number }) {
+    this.write = write;
+    this.order = order;
+  }
+
+  piece(piece: OutputPiece, written: () => void): void {
+    if (piece.index === this.order.next) this.flush(piece.index, piece.out, written);
+    else this.held.set(piece.index, { out: piece.out, written });
+  }
+
+  /** It is `index`'s turn: its held piece is written. */
+  turn(index: number): void {
+    const held = this.held.get(index);
+    if (held === undefined) return;
+    this.held.delete(index);
+    this.flush(index, held.out, held.written);
+  }
+
+  /** Forgets the held pieces of `indexes` (their worker stopped). */
+  drop(indexes: Iterable<number>): void {
+    for (const index of indexes) this.held.delete(index);
+  }
+
+  private flush(index: number, out: Uint8Array, written: () => void): void {
+    this.begun.add(index);
+    // A write that fails (standard output closed) ends the run elsewhere; the worker is answered all the same.
+    void this.write(out).then(written, written);
+  }
+}
+
+/**
+ * Whether `job`'s document is read in a worker when the run reads its
+ * files on the main thread: one larger than {@link IN_PROCESS_SIZE} (a
+ * file that cannot be looked at is read here, which says why; a file
+ * copied as it is is not read).
+ */
+async function readsApart(job: FileJob, stdin: Uint8Array | undefined): Promise<boolean> {
+  // A file copied as it is (rewrite --out) is not read.
+  if (job.copy === true) return false;
+  if (job.path === "-") return (stdin?.length ?? 0) > IN_PROCESS_SIZE;
+  try {
+    return (await stat(job.path)).size > IN_PROCESS_SIZE;
+  } catch {
+    return false;
   }
 }
 
@@ -127,28 +243,51 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
   const order = new InOrder(options.onResult);
   if (threads <= 1 || jobs.some((j) => j.path === "-")) {
     const env: TaskEnvironment = { site: siteFilesFrom(options.site), stdin: options.stdin, write: options.write };
-    for (const job of jobs) {
-      order.add(await runFileWork(options.work, job, options.task, env));
+    for (let next = 0; next < jobs.length; ) {
+      // Large files in a worker (one for those that follow each other), one at a time, each marked as
+      // already retried: one that stops the worker is reported at once.
+      const apart: FileJob[] = [];
+      while (next < jobs.length && (await readsApart(jobs[next]!, options.stdin))) apart.push({ ...jobs[next++]!, retried: true });
+      if (apart.length > 0) {
+        await runOnWorkers(apart, options, 1, order);
+        continue;
+      }
+      order.add(await runFileWork(options.work, jobs[next++]!, options.task, env));
       options.onProgress?.(1);
     }
     return;
   }
+  await runOnWorkers(jobs, options, threads, order);
+}
+
+/**
+ * Runs the task over `jobs` (their indexes consecutive, the first one's
+ * turn next in `order`) on `threads` worker processes, and adds their
+ * results to `order`.
+ */
+async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jobs: readonly FileJob[], options: RunFilesOptions<Task, Result>, threads: number, order: InOrder<Result>): Promise<void> {
+  const first = jobs[0]!.index;
+  const write = options.write;
+  const streamed = write === undefined ? null : new StreamedOutput(write, order);
+  order.onTurn = streamed === null ? null : (index) => streamed.turn(index);
   const batchSize = Math.max(1, Math.min(64, Math.floor(jobs.length / (threads * 16))));
   let nextJob = 0;
   // Jobs of a batch whose worker died: each is run again alone, so that one bad file loses only its own result.
   const retries: FileJob[][] = [];
   /** The next batch for a worker; a retried job only for a worker with nothing else in flight (see `send`). */
   const takeBatch = (idle: boolean): FileJob[] | null => {
-    if (idle) {
-      const retry = retries.shift();
-      if (retry !== undefined) return retry;
+    if (idle && retries.length > 0) {
+      // The first file first: a worker waiting for a file's turn (see StreamedOutput) waits for it.
+      let at = 0;
+      for (let r = 1; r < retries.length; r++) if (retries[r]![0]!.index < retries[at]![0]!.index) at = r;
+      return retries.splice(at, 1)[0]!;
     }
     if (nextJob >= jobs.length) return null;
     const batch = jobs.slice(nextJob, nextJob + batchSize);
     nextJob += batch.length;
     return batch;
   };
-  const init: WorkerInit = { task: options.task, site: options.site };
+  const init: WorkerInit = { task: options.task, site: options.site, stream: streamed !== null, stdin: jobs.some((j) => j.path === "-") ? options.stdin : undefined };
   const workers = new Set<ChildProcess>();
   try {
     await new Promise<void>((resolve) => {
@@ -158,8 +297,8 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
       const finish = (results: readonly Result[]): void => {
         let fresh = 0;
         for (const result of results) {
-          if (answered[result.index] === 1) continue;
-          answered[result.index] = 1;
+          if (answered[result.index - first] === 1) continue;
+          answered[result.index - first] = 1;
           order.add(result);
           fresh++;
         }
@@ -196,7 +335,15 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
           inFlight.set(batch[0]!.index, batch);
           worker.send(batch);
         };
-        worker.on("message", (results: Result[]) => {
+        worker.on("message", (message: Result[] | OutputPiece) => {
+          if (!Array.isArray(message)) {
+            const index = message.index;
+            streamed?.piece(message, () => {
+              if (!gone) worker.send({ written: index } satisfies OutputWritten);
+            });
+            return;
+          }
+          const results = message;
           if (results.length > 0) inFlight.delete(results[0]!.index);
           alone = false;
           finish(results);
@@ -211,14 +358,20 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
           worker.kill();
           if (inFlight.size === 0) return;
           for (const batch of inFlight.values()) {
-            if (batch.every((job) => answered[job.index] === 1)) continue;
-            if (batch.length === 1 && batch[0]!.retried === true) {
-              const job = batch[0]!;
-              const failed: FileResult = { index: job.index, out: "", err: `docbase: ${job.display}: failed: the worker reading it stopped (${why})\n`, counts: { files: 1, failed: 1 } };
-              // A failed file's result has none of Result's own fields, which are optional (see FileWork).
-              finish([failed as Result]);
-            } else {
-              for (const job of batch) if (answered[job.index] !== 1) retries.push([{ ...job, retried: true }]);
+            if (batch.every((job) => answered[job.index - first] === 1)) continue;
+            streamed?.drop(batch.map((job) => job.index));
+            for (const job of batch) {
+              if (answered[job.index - first] === 1) continue;
+              // A file run alone stopped its worker again; a file part of whose output is written cannot be read again.
+              const begun = streamed?.begun.has(job.index) === true;
+              if ((batch.length === 1 && job.retried === true) || begun) {
+                const after = begun ? ", after part of its output was written" : "";
+                const failed: FileResult = { index: job.index, out: "", err: `docbase: ${escapeControls(job.display)}: failed: the worker reading it stopped (${why})${after}\n`, counts: { files: 1, failed: 1 } };
+                // A failed file's result has none of Result's own fields, which are optional (see FileWork).
+                finish([failed as Result]);
+              } else {
+                retries.push([{ ...job, retried: true }]);
+              }
             }
           }
           inFlight.clear();
@@ -237,6 +390,7 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
       for (let t = 0; t < threads; t++) start();
     });
   } finally {
+    order.onTurn = null;
     for (const worker of workers) worker.kill();
   }
 }

@@ -22,7 +22,7 @@ import { type Attribute, type LeanElement, type LeanText, parseWithPositions, ty
 import { rawTextEnd } from "./html-tokenizer.ts";
 import type { AttributeSite, Layer, LinkSite, MissingSite, StyleTextSite } from "./link-site.ts";
 import type { Link, LinkKind, LinkValidationError } from "./link-types.ts";
-import { MAX_ERRORS_PER_VALUE } from "./options.ts";
+import { MAX_ERRORS_PER_DOCUMENT, MAX_ERRORS_PER_VALUE } from "./options.ts";
 import { parseRefresh } from "./refresh.ts";
 import { placeValidationErrors, type ValueMap } from "./settle-links.ts";
 import { parseSrcset } from "./srcset.ts";
@@ -71,7 +71,7 @@ export interface ReadSettings {
  *
  * @example
  * ```ts
- * const batch: LinkBatch = { links: [], sites: null, srcdocs: [], tooDeep: [], documents: 1 };
+ * const batch: LinkBatch = { links: [], sites: null, srcdocs: [], tooDeep: [], documents: 1, errorsKept: 0 };
  * ```
  */
 export interface LinkBatch {
@@ -84,6 +84,8 @@ export interface LinkBatch {
   readonly tooDeep: { depth: number; start: number }[];
   /** How many documents have been numbered (the next one's {@link Job.id}). */
   documents: number;
+  /** How many validation errors the links read keep (bounded by MAX_ERRORS_PER_DOCUMENT). */
+  errorsKept: number;
 }
 
 /** The number of slots of a reader's memo of resolved values (see `DocumentReader.resolve`): a power of two. */
@@ -195,7 +197,7 @@ class AttributeValueSource {
  * @example
  * ```ts
  * const document = prepareDocument("<a href=x>", { url: "https://example.com/" });
- * const batch: LinkBatch = { links: [], sites: null, srcdocs: [], tooDeep: [], documents: 1 };
+ * const batch: LinkBatch = { links: [], sites: null, srcdocs: [], tooDeep: [], documents: 1, errorsKept: 0 };
  * const job = { text: document.text, parsed: document.parsed, url: document.url, encoding: document.encoding, aboutBaseURL: null, layers: [], depth: 0, template: false, id: 0 };
  * new DocumentReader(job, document.options, batch, documentURLs(document.parsed.document, document.url, "UTF-8", null, false)).read();
  * batch.links[0].url; // "https://example.com/x"
@@ -609,9 +611,11 @@ export class DocumentReader {
       // An empty or missing form action is never parsed ("If action is the
       // empty string, let action be the URL of the form document"): no errors.
       // Optimisation: a value of the common clean shapes is not parsed again to find no errors (see withoutValidationErrors).
-      // Bounded: a value of millions of errors keeps the first MAX_ERRORS_PER_VALUE, and counts the rest.
-      const validated =
-        fixedURL !== undefined || withoutValidationErrors(value, base) ? null : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding, maxErrors: MAX_ERRORS_PER_VALUE });
+      // Bounded: a value of millions of errors keeps the first MAX_ERRORS_PER_VALUE, a document the first
+      // MAX_ERRORS_PER_DOCUMENT, and counts the rest.
+      const maxErrors = Math.min(MAX_ERRORS_PER_VALUE, MAX_ERRORS_PER_DOCUMENT - this.batch.errorsKept);
+      const validated = fixedURL !== undefined || withoutValidationErrors(value, base) ? null : validateURL(value, { base: (base as URLRecord | null) ?? undefined, encoding, maxErrors });
+      if (validated !== null) this.batch.errorsKept += validated.errors.length;
       (link as { errors?: readonly LinkValidationError[] }).errors = placeValidationErrors(validated?.errors ?? [], value.length, valueMap, job.layers, start, end);
       if (validated?.omitted !== undefined) (link as { errorsOmitted?: number }).errorsOmitted = validated.omitted;
     }

@@ -28,6 +28,7 @@ export { type Link, type LinkKind, type LinkValidationError, type SrcdocTooDeep,
 export {
   DEFAULT_MAX_HOLD,
   DEFAULT_MAX_SRCDOC_DEPTH,
+  MAX_ERRORS_PER_DOCUMENT,
   MAX_ERRORS_PER_VALUE,
   type ExtractLinksOptions,
   type LinkRewriterOptions,

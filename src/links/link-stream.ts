@@ -334,9 +334,11 @@ export class LinkStream {
   private pump(final: boolean): void {
     if (this.whole || (this.mode === "bytes" && this.encoding === null)) {
       if (final) this.readWhole();
-      else if (this.whole && this.held() > this.options.maxToken) {
-        // A document held whole is one token: bounded the same.
-        throw new LinksError(`a document in ${this.encoding ?? "an encoding"} is read whole, and it is longer than maxToken (${this.options.maxToken} characters): not read`);
+      else if (this.whole && this.held() > Math.max(this.options.maxToken, this.options.maxHold)) {
+        // A document held whole is one token, or a hold: bounded by the larger bound.
+        const { maxToken, maxHold } = this.options;
+        const bound = maxToken >= maxHold ? `maxToken (${maxToken} characters)` : `maxHold (${maxHold} bytes)`;
+        throw new LinksError(`a document in ${this.encoding ?? "an encoding"} is read whole, and it is longer than ${bound}: not read`);
       }
       return;
     }
@@ -385,6 +387,7 @@ export class LinkStream {
    */
   private checkHeld(): void {
     const max = this.options.maxToken;
+    this.source.checkTableText(max, this.anchor.line);
     if (this.text.length <= max) return;
     const { line, column } = this.anchor;
     throw new LinksError(`a token (an attribute, a comment, a <style> or <script> text) from line ${line}, column ${column} is longer than maxToken (${max} characters): not read`);

@@ -147,10 +147,11 @@ export interface Link {
    * `value` (`start`/`end` offsets into `value`), each with where it is in
    * the source (`sourceStart`/`sourceEnd`, `line`/`column`); see
    * {@link LinkValidationError}. Bounded: at most
-   * `MAX_ERRORS_PER_VALUE` of them; `errorsOmitted` counts the rest.
+   * `MAX_ERRORS_PER_VALUE` of them, and `MAX_ERRORS_PER_DOCUMENT` in the
+   * whole document (past it, none); `errorsOmitted` counts the rest.
    */
   readonly errors?: readonly LinkValidationError[];
-  /** With `validate`, for a value with more than `MAX_ERRORS_PER_VALUE` errors: how many more there are, not in `errors`. */
+  /** With `validate`, for a value with more errors than it keeps (see `errors`): how many more there are, not in `errors`. */
   readonly errorsOmitted?: number;
 }
 

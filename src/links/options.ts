@@ -81,6 +81,21 @@ export const DEFAULT_MAX_SRCDOC_DEPTH = 32;
 export const MAX_ERRORS_PER_VALUE = 1000;
 
 /**
+ * The most validation errors kept for one document (`validate`), its
+ * srcdoc documents included: past it, a link keeps none, and its
+ * `errorsOmitted` counts them all (the count goes on). A page of
+ * thousands of values of many errors each is validated in bounded memory.
+ *
+ * @example
+ * ```ts
+ * const links = extractLinks(`<a href="${"% ".repeat(500)}">x</a>`.repeat(100), { url: "https://example.com/", validate: true });
+ * links.reduce((n, l) => n + (l.errors?.length ?? 0), 0); // MAX_ERRORS_PER_DOCUMENT
+ * links.reduce((n, l) => n + (l.errors?.length ?? 0) + (l.errorsOmitted ?? 0), 0); // 50,000: every error, counted
+ * ```
+ */
+export const MAX_ERRORS_PER_DOCUMENT = 10_000;
+
+/**
  * Options of {@link rewriteLinks}.
  *
  * @example
@@ -158,7 +173,7 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
   /**
    * The document's encoding and first `<base href>`, as a first reading
    * settled them ({@link settleDocument}): the stream then holds nothing
-   * (`maxHold` does not matter) and gives the whole document's links and
+   * (`maxHold` bounds only a document read whole: see `maxToken`) and gives the whole document's links and
    * bytes, whatever its size. Its `encoding` is taken as certain (it
    * replaces the `encoding` option).
    *
@@ -175,7 +190,10 @@ export interface LinkStreamOptions extends ExtractLinksOptions {
    * longest token whole (its links are in it): past this, `write` throws a
    * {@link LinksError} that says on which line it starts, instead of
    * holding it. A document the stream reads whole (ISO-2022-JP, the
-   * replacement encoding) is one token.
+   * replacement encoding) is one token, or a hold: it is held up to the
+   * larger of `maxToken` and `maxHold` (the command gives the stream of a
+   * file `--max-file-size` as `maxHold`: such a file is read as a file of
+   * that size is read whole).
    *
    * @example
    * ```ts

@@ -76,7 +76,7 @@ export const NO_HOOKS: ReadHooks = Object.freeze({});
  * ```
  */
 export function newBatch(rewriting: boolean): LinkBatch {
-  return { links: [], sites: rewriting ? [] : null, srcdocs: [], tooDeep: [], documents: 1 };
+  return { links: [], sites: rewriting ? [] : null, srcdocs: [], tooDeep: [], documents: 1, errorsKept: 0 };
 }
 
 /** The URLs the links of `job` resolve with. */

@@ -14,6 +14,7 @@
 
 import { Parser, type DefaultTreeAdapterMap, type TreeAdapter } from "parse5";
 import { HTML_NAMESPACE, isParsedBaseElementWithHref, MATHML_NAMESPACE, SVG_NAMESPACE } from "../html/index.ts";
+import { LinksError } from "./errors.ts";
 import { type HTMLTokenizer, installTokenizer } from "./html-tokenizer.ts";
 import {
   type LeanChild,
@@ -123,6 +124,9 @@ const streamingTreeAdapter = {
   },
 } as unknown as TreeAdapter<DefaultTreeAdapterMap>;
 
+/** What a pending table character token costs the parser, in characters of text (a token object and its string; see heldTableText). */
+const TABLE_TOKEN_COST = 32;
+
 /** The lean parse of the streamed parse in progress (for templateDepthKind). */
 let currentParse: LeanParse | null = null;
 
@@ -151,6 +155,10 @@ export class StreamingSource {
   private readonly tokenizer: HTMLTokenizer;
   private readonly state: StreamState;
   private ended = false;
+  /** The parser's first pending table character token when {@link heldTableText} last counted, and the count so far. */
+  private tableTextFirst: unknown = undefined;
+  private tableTextTokens = 0;
+  private tableTextLength = 0;
 
   /** `keepStyleText`: false for a reading that reads no link (see StreamState.keepStyleText). */
   constructor(scripting: boolean, keepStyleText = true) {
@@ -220,6 +228,34 @@ export class StreamingSource {
   /** The first base element with an href in the order the parser made them (see {@link baseIsSettled}); null for none yet. */
   get firstBase(): LeanElement | null {
     return this.state.firstBase;
+  }
+
+  /**
+   * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext —
+   * how many characters the parser holds of a run of text in a table:
+   * "Append the character token to the pending table character tokens
+   * list", inserted (foster-parented, unless all whitespace) only when
+   * another token comes. A table holding megabytes of text and no tag
+   * holds all of it; the stream bounds it as it bounds a token. Each token
+   * held counts {@link TABLE_TOKEN_COST} characters besides its own: text
+   * that alternates words and spaces is a token per character.
+   */
+  get heldTableText(): number {
+    const pending = (this.parser as unknown as { pendingCharacterTokens: readonly { readonly chars: string }[] }).pendingCharacterTokens;
+    // The parser empties the list (keeping the array) when the run ends: a new first token is a new run.
+    if (pending.length === 0 || pending[0] !== this.tableTextFirst || pending.length < this.tableTextTokens) {
+      this.tableTextFirst = pending[0];
+      this.tableTextTokens = 0;
+      this.tableTextLength = 0;
+    }
+    for (; this.tableTextTokens < pending.length; this.tableTextTokens++) this.tableTextLength += TABLE_TOKEN_COST + pending[this.tableTextTokens]!.chars.length;
+    return this.tableTextLength;
+  }
+
+  /** Throws a LinksError when {@link heldTableText} is longer than `maxToken`; `line`: where the reading is. */
+  checkTableText(maxToken: number, line: number): void {
+    if (this.heldTableText <= maxToken) return;
+    throw new LinksError(`a run of text in a table (which the parser holds until the run ends, to foster-parent it) is longer than maxToken (${maxToken} characters) at line ${line}: not read`);
   }
 
   /** Whether a foster-parented node may hold an earlier base element (see StreamState.ambiguous). */

@@ -20,6 +20,8 @@ interface Run {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdoutBytes: number;
+  /** How many newlines standard output had. */
+  readonly stdoutLines: number;
   readonly stdoutTail: string;
   readonly stderr: string;
 }
@@ -33,16 +35,26 @@ function run(args: readonly string[], stdinFile?: string): Promise<Run> {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let bytes = 0;
+    let lines = 0;
     let tail = "";
     const err: Buffer[] = [];
     child.stdout.on("data", (d: Buffer) => {
       bytes += d.length;
+      for (let at = d.indexOf(10); at !== -1; at = d.indexOf(10, at + 1)) lines++;
       tail = (tail + d.toString("utf8")).slice(-2000);
     });
     child.stderr.on("data", (d: Buffer) => err.push(d));
     child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdoutBytes: bytes, stdoutTail: tail, stderr: Buffer.concat(err).toString("utf8") }));
+    child.on("close", (code, signal) => resolve({ code, signal, stdoutBytes: bytes, stdoutLines: lines, stdoutTail: tail, stderr: Buffer.concat(err).toString("utf8") }));
   });
+}
+
+/** A run that ended in the file's error: no signal, exit 1, `message` on standard error. */
+function expectFileError(result: Run, message: string | RegExp): void {
+  expect(result.signal).toBe(null);
+  expect(result.code, result.stderr).toBe(1);
+  if (typeof message === "string") expect(result.stderr).toContain(message);
+  else expect(result.stderr).toMatch(message);
 }
 
 /** Writes `head`, then `unit` until the file holds `size` bytes, then `tail`. */
@@ -86,13 +98,9 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     const file = path.join(dir, "attribute.html");
     await generate(file, '<!doctype html><meta charset=utf-8>\n<p>a\n<a href="', "x".repeat(1024), 48 * MiB, '">l</a>');
     const links = await run(["links", file, "--url", url, "--max-token", "4M", "-q"]);
-    expect(links.signal).toBe(null);
-    expect(links.code).toBe(1);
-    expect(links.stderr).toMatch(/attribute\.html: cannot be read: a token .* from line 3.* is longer than maxToken \(4194304 characters\)/);
+    expectFileError(links, /attribute\.html: cannot be read: a token .* from line 3.* is longer than maxToken \(4194304 characters\)/);
     const rewritten = await run(["rewrite", "-", "--url", "https://example.com/", "--absolute", "--max-token", "4M", "-q"], file);
-    expect(rewritten.signal).toBe(null);
-    expect(rewritten.code).toBe(1);
-    expect(rewritten.stderr).toContain("cannot be rewritten: a token");
+    expectFileError(rewritten, "cannot be rewritten: a token");
     // Nothing lost: no partial output.
     expect(rewritten.stdoutBytes).toBe(0);
   }, 300_000);
@@ -113,6 +121,30 @@ describe("hostile pages, the heap capped: that file's error with its line, never
     expect(result.signal).toBe(null);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("is longer than maxToken");
+  }, 300_000);
+
+  it("a run of 24 MiB of text in a table (held until it ends, to be foster-parented): links FILE and rewrite - --no-spool report it, with its line", async () => {
+    const file = path.join(dir, "table-text.html");
+    await generate(file, "<!doctype html><meta charset=utf-8>\n<table>\n", "x y z ", 24 * MiB, "</table><a href=a>l</a>");
+    const links = await run(["links", file, "--url", url, "--max-token", "4M", "-q"]);
+    expectFileError(links, /table-text\.html: cannot be read: a run of text in a table .* is longer than maxToken \(4194304 characters\) at line 3: not read/);
+    const rewritten = await run(["rewrite", "-", "--url", "https://example.com/", "--absolute", "--no-spool", "--max-token", "4M", "-q"], file);
+    expectFileError(rewritten, "cannot be rewritten: a run of text in a table");
+    expect(rewritten.stdoutBytes).toBe(0);
+  }, 300_000);
+
+  it("an ISO-2022-JP file of 12 MiB (read whole) is bounded by --max-file-size, not --max-token: read, every link", async () => {
+    const file = path.join(dir, "iso-2022-jp.html");
+    const unit = "<p>text <a href=x.html>l</a></p>\n";
+    const head = "<!doctype html><meta charset=iso-2022-jp>";
+    await generate(file, head, unit, 12 * MiB);
+    const read = await run(["links", file, "--url", url, "--max-token", "4M", "--json", "-q"]);
+    expect(read.signal).toBe(null);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdoutTail).toContain('"url":"https://example.com/x.html"');
+    expect(read.stdoutLines).toBe(Math.ceil((12 * MiB - head.length) / unit.length / Math.floor(65536 / unit.length)) * Math.floor(65536 / unit.length));
+    const capped = await run(["links", file, "--url", url, "--max-token", "4M", "--max-file-size", "8M", "-q"]);
+    expectFileError(capped, "its encoding, ISO-2022-JP, is read whole, and it is larger (12");
   }, 300_000);
 
   it("a switch to ISO-2022-JP early on, then 40 MiB (--no-spool): held whole up to --max-token, then the error", async () => {

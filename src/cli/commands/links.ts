@@ -18,6 +18,7 @@ import { runTask, summaryEnd } from "../run-task.ts";
 import { siteURL } from "../site-url.ts";
 import { takeStandardInput } from "../standard-input.ts";
 import { isUnlabeledUTF8, UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
+import { runFiles } from "../worker-pool.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -229,7 +230,7 @@ export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string
  */
 async function linksOfStandardInput(job: FileJob, task: LinksTask, options: LinksOptions, output: Output): Promise<FileResult> {
   const maxHold = options.maxHold ?? DEFAULT_MAX_HOLD;
-  const write = async (text: string): Promise<void> => {
+  const write = async (text: string | Uint8Array): Promise<void> => {
     output.out(text);
     await output.drain?.();
   };
@@ -239,20 +240,19 @@ async function linksOfStandardInput(job: FileJob, task: LinksTask, options: Link
   } catch (error) {
     return streamFailure(job, error, "cannot be read");
   }
-  if (taken.type === "whole") return linksWork.run(job, task, { site: null, stdin: taken.bytes });
   if (taken.type === "pieces") {
     output.err(noSpoolWarning(maxHold));
     return linksStream(taken.pieces, job.url, task, { maxHold, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN }, write);
   }
-  const spool = taken.spool;
+  const spool = taken.type === "spooled" ? taken.spool : null;
   try {
-    const spooled: FileJob = { ...job, path: spool.path };
-    const document = await openDocument(spooled, { site: null });
-    if (document instanceof Uint8Array) return await linksWork.run(job, task, { site: null, stdin: document });
-    if (!("handle" in document)) return document;
-    return await linksOfOpenFile(document, job, task, write);
+    // Read as a file is (in a worker when it is large: see runFiles), under the name "-".
+    let result: FileResult | null = null;
+    const stdin = taken.type === "whole" ? taken.bytes : undefined;
+    await runFiles([spool === null ? job : { ...job, path: spool.path }], { work: linksWork, task, site: null, threads: 1, stdin, write, onResult: (r) => (result = r) });
+    return result!;
   } finally {
-    spool.remove();
+    spool?.remove();
   }
 }
 
