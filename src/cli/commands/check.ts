@@ -182,9 +182,10 @@ const library = loadOnce(() => import("../../links/index.ts"));
  * (its ids), base-URL surprises (every `<base>`) — are not made for it.
  */
 async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-  const { streamedLinkFindings, srcdocTooDeepFinding } = await checkDocumentModule();
+  const { streamedLinkFindings, srcdocTooDeepFinding, unlistedErrorsFinding } = await checkDocumentModule();
   const { LinkStream } = await library();
   const counts: Record<string, number> = { files: 1, links: 0 };
+  const unlisted = { count: 0, first: null };
   const ready: Link[] = [];
   const findings: Finding[] = [];
   const warnings: StreamWarning[] = [];
@@ -196,7 +197,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     });
   const handOn = async (): Promise<void> => {
     counts["links"]! += ready.length;
-    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude) }, findings);
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude), unlisted }, findings);
     ready.length = 0;
     if (findings.length === 0) return;
     let text = "";
@@ -225,6 +226,9 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
         }, { ignoreMarked: true }),
       handOn,
     );
+    // The validation errors past the document's bound, said once at the end.
+    unlistedErrorsFinding(unlisted, findings);
+    await handOn();
   } catch (error) {
     return streamFailure(job, error, "cannot be read");
   } finally {

@@ -10,7 +10,7 @@
 
 import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../../../core/index.ts";
 import { SlotMemo } from "../../../core/slot-memo.ts";
-import { DEFAULT_MAX_SRCDOC_DEPTH, type Link } from "../../../links/index.ts";
+import { DEFAULT_MAX_SRCDOC_DEPTH, type Link, MAX_ERRORS_PER_DOCUMENT } from "../../../links/index.ts";
 import { type FragmentTargets, type LinksRead, readLinks, readStylesheet } from "../../../links/internal.ts";
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
@@ -35,11 +35,32 @@ function mustExist(link: Link): boolean {
 /** How many validation errors of one link are listed; the rest are one "more-validation-errors" finding. */
 const MAX_ERRORS_PER_LINK = 100;
 
-/** The validation errors of every link, each at its place in the source (the links layer's `line` and `column` of the error). */
-function validationFindings(links: readonly Link[], findings: Finding[]): void {
+/**
+ * The validation errors a document's links left out past the links layer's
+ * MAX_ERRORS_PER_DOCUMENT (counted in their `errorsOmitted`), and the first
+ * link that left some out, where the report says so.
+ */
+export interface UnlistedErrors {
+  count: number;
+  first: Link | null;
+}
+
+/**
+ * The validation errors of every link, each at its place in the source (the
+ * links layer's `line` and `column` of the error), and the count of those
+ * the document left out: added to `unlisted` when given (a document read a
+ * batch at a time), else said at once.
+ */
+function validationFindings(links: readonly Link[], findings: Finding[], unlisted: UnlistedErrors | null = null): void {
+  const tally: UnlistedErrors = unlisted ?? { count: 0, first: null };
   for (const link of links) {
     let errors = link.errors;
     if (errors === undefined) continue;
+    // Bounded per document: past it a link keeps fewer of its errors, or none, and counts the rest.
+    if (errors.length <= MAX_ERRORS_PER_LINK && link.errorsOmitted !== undefined) {
+      tally.count += link.errorsOmitted;
+      tally.first ??= link;
+    }
     // In source order, so that the finding carrying the value is the link's first (the report groups the others under it).
     if (errors.length > 1) errors = [...errors].sort((a, b) => a.line - b.line || a.column - b.column);
     let first = true;
@@ -77,6 +98,31 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
       first = false;
     }
   }
+  if (unlisted === null) unlistedErrorsFinding(tally, findings);
+}
+
+/**
+ * The one finding that says how many validation errors of a document are
+ * not listed (see {@link UnlistedErrors}); none when none are left out.
+ *
+ * @example
+ * ```ts
+ * const findings: Finding[] = [];
+ * unlistedErrorsFinding({ count: 0, first: null }, findings); // findings stays empty
+ * ```
+ */
+export function unlistedErrorsFinding(unlisted: UnlistedErrors, findings: Finding[]): void {
+  const link = unlisted.first;
+  if (link === null || unlisted.count === 0) return;
+  findings.push({
+    line: link.line,
+    column: link.column,
+    type: "more-validation-errors",
+    category: link.url === null ? "invalid-url" : "url-validation",
+    message: `${unlisted.count.toLocaleString("en-US")} more validation errors in this document, from this ${linkLabel(link)} on, not listed (its first ${MAX_ERRORS_PER_DOCUMENT.toLocaleString("en-US")} are)`,
+    element: link.element,
+    attribute: link.attribute,
+  });
 }
 
 /**
@@ -323,10 +369,14 @@ export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: n
  * streamedLinkFindings(batch, { root: "https://example.com/", site }, findings);
  * ```
  */
-export function streamedLinkFindings(batch: readonly Link[], options: { readonly root: string | null; readonly site: SiteFiles | null; readonly exclude?: readonly RegExp[] | undefined }, findings: Finding[]): void {
+export function streamedLinkFindings(
+  batch: readonly Link[],
+  options: { readonly root: string | null; readonly site: SiteFiles | null; readonly exclude?: readonly RegExp[] | undefined; readonly unlisted: UnlistedErrors },
+  findings: Finding[],
+): void {
   const exclude = options.exclude;
   const links = exclude === undefined || exclude.length === 0 ? batch : batch.filter((link) => !isExcluded(link, exclude));
-  validationFindings(links, findings);
+  validationFindings(links, findings, options.unlisted);
   if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }
