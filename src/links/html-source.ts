@@ -28,207 +28,28 @@
 
 import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from "parse5";
 import { HTML_NAMESPACE, isParsedBaseElementWithHref, SVG_NAMESPACE } from "../html/index.ts";
-import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
-import { mayContainCSSURL } from "./css-urls.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
+import {
+  appendPositions,
+  type Attribute,
+  baseDocument,
+  isInDocumentTree,
+  type LeanChild,
+  type LeanDocument,
+  type LeanElement,
+  type LeanFragment,
+  type LeanParent,
+  type LeanText,
+  mayBeTarget,
+  mayHaveLinks,
+  type ParsedSource,
+  type TagRecord,
+} from "./parsed-source.ts";
+
+export { isInDocumentTree };
+export type { Attribute, LeanChild, LeanDocument, LeanElement, LeanFragment, LeanParent, LeanText, ParsedSource, TagRecord };
 import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
 
-/**
- * A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes).
- *
- * @example
- * ```ts
- * const attribute: Attribute = { name: "href", value: "/docs/" };
- * ```
- */
-export type Attribute = Token.Attribute;
-
-/**
- * An element of the lean tree (parse5's default element shape, without source locations).
- *
- * @example
- * ```ts
- * parseWithPositions("<a href=x>").tags[0].element.tagName; // "a"
- * ```
- */
-export interface LeanElement {
-  nodeName: string;
-  tagName: string;
-  attrs: Attribute[];
-  namespaceURI: string;
-  childNodes: LeanChild[];
-  parentNode: LeanParent | null;
-  /** The template contents, for an HTML `template`. */
-  content?: LeanFragment;
-}
-
-/**
- * A text node, kept only inside an SVG `style` element.
- *
- * @example
- * ```ts
- * const text: LeanText = { nodeName: "#text", value: "rect{fill:url(#g)}", parentNode: null };
- * ```
- */
-export interface LeanText {
-  nodeName: "#text";
-  value: string;
-  parentNode: LeanParent | null;
-}
-
-/**
- * The document of the lean tree.
- *
- * @example
- * ```ts
- * parseWithPositions("<p>").document.childNodes[0].tagName; // "html"
- * ```
- */
-export interface LeanDocument {
-  nodeName: "#document";
-  mode: string;
-  childNodes: LeanChild[];
-}
-
-/**
- * A document fragment (template contents).
- *
- * @example
- * ```ts
- * const contents: LeanFragment = { nodeName: "#document-fragment", childNodes: [] };
- * ```
- */
-export interface LeanFragment {
-  nodeName: "#document-fragment";
-  childNodes: LeanChild[];
-  parentNode?: null;
-}
-
-/**
- * A node of the lean tree that has children.
- *
- * @example
- * ```ts
- * const parent: LeanParent = parseWithPositions("<p>").document;
- * ```
- */
-export type LeanParent = LeanDocument | LeanFragment | LeanElement;
-
-/**
- * A node of the lean tree that is a child.
- *
- * @example
- * ```ts
- * const html: LeanChild = parseWithPositions("<p>").document.childNodes[0];
- * ```
- */
-export type LeanChild = LeanElement | LeanText;
-
-/**
- * One start tag the parser turned into an element (or whose attributes it
- * added to an existing `html` or `body` element), in source order.
-  *
-  * @example
-  * ```ts
-  * parseWithPositions("<p><a href=x>").tags[0].tagEnd; // 13
-  * ```
- */
-export interface TagRecord {
-  readonly element: LeanElement;
-  /**
-   * Where the text the positions below count from starts in the whole
-   * input: 0 for a whole document; for a streamed one, where the piece of
-   * input the tokenizer read this tag from starts (see streaming-source.ts).
-   */
-  readonly origin: number;
-  /** Where the tag is in the source: the end of its name, and just after its `>`. */
-  readonly tagNameEnd: number;
-  readonly tagEnd: number;
-  /** Where the positions of its attributes start in {@link ParsedSource.positions} (see {@link StartTagSource}). */
-  readonly positionsAt: number;
-  /**
-   * The token's attributes, in source order without duplicates (the
-   * tokenizer drops later ones): the first `attrCount` of this list (for an
-   * ordinary tag it is the element's own list, to which a second `<html>`
-   * or `<body>` tag may add).
-   */
-  readonly tokenAttrs: readonly Attribute[];
-  readonly attrCount: number;
-  /**
-   * For a second `<html>` or `<body>` tag: the attributes that the element
-   * adopted (the others were already there). Null for an ordinary tag.
-   */
-  readonly adopted: ReadonlySet<Attribute> | null;
-  /**
-   * Whether the element is in the contents of a template (an inert
-   * document's, at some depth), not counting the templates the parser made
-   * declarative shadow roots.
-   */
-  readonly inTemplate: boolean;
-  /**
-   * Whether the element is in a declarative shadow root (a
-   * `<template shadowrootmode>` the standard's parser attaches as a shadow
-   * root, see {@link noteDeclarativeShadowRoot}) and not in an inert
-   * template: its node document is the document, but it is not in the
-   * document's tree.
-   */
-  readonly inShadowTree: boolean;
-}
-
-/**
- * What a tree construction gives the rest of the read stage for one
- * document (the result of {@link parseWithPositions}): the records of its
- * start tags, which the document reader reads, and the tree that the facts
- * beyond links are read from — the first base element with an href in
- * tree order (base-url.ts), every base element (base-elements.ts), the
- * fragment targets (fragment-targets.ts). A construction that keeps no
- * tree gives a `document` holding what those need (as the stream gives
- * its first base element alone, see link-stream.ts).
-  *
-  * @example
-  * ```ts
-  * parseWithPositions("<base href=/d/>").hasBaseWithHref; // true
-  * ```
- */
-export interface ParsedSource {
-  /**
-   * The document's tree: the whole tree when it was kept (`keepTree`);
-   * else a document whose one child is the first `base` element with an
-   * `href` in tree order (a copy without children or parent), or none.
-   */
-  readonly document: LeanDocument;
-  /**
-   * The elements that may be fragment targets, in the order made: each
-   * element made in no template contents with an `id` or a `name` (see
-   * fragment-targets.ts, which keeps those in the document's tree).
-   * Absent: the construction noted none (a stream's).
-   */
-  readonly targetCandidates?: readonly LeanElement[];
-  /** Every start tag with attributes, every `form` and every `style`, in source order. */
-  readonly tags: readonly TagRecord[];
-  /** Whether the parser made an HTML `base` element with an `href` (wherever it is). */
-  readonly hasBaseWithHref: boolean;
-  /** The positions of the recorded tags' attributes (read them with a {@link StartTagSource}). */
-  readonly positions: Int32Array;
-}
-
-/**
- * Whether an element needs a record: it has an attribute that may hold a
- * URL (by name; the catalogue decides later), or it is a `form` (whose
- * missing action is a link), a `style` (its text), or a `meta` (a charset
- * declaration can change a byte document's encoding).
- */
-function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
-  if (tagName === "form" || tagName === "style" || tagName === "meta") return true;
-  for (let i = 0; i < attrs.length; i++) {
-    const attr = attrs[i]!;
-    if (!urlAttributeNames.has(attr.name)) continue;
-    // A style or presentation attribute without a URL is no link (the common case).
-    if (cssAttributeNames.has(attr.name) && !mayContainCSSURL(attr.value)) continue;
-    return true;
-  }
-  return false;
-}
 
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
 
@@ -320,22 +141,6 @@ export function withParse<T>(parse: LeanParse, action: () => T): T {
  */
 let current: LeanParse = newParse();
 
-/** Copies the positions of the first `count` attributes of the tag being handled; returns where they start. */
-function keepPositions(parse: LeanParse, tokenizer: HTMLTokenizer, count: number): number {
-  const at = parse.positionsLength;
-  const length = count * POSITION_FIELDS;
-  if (at + length > parse.positions.length) {
-    const grown = new Int32Array(Math.max(parse.positions.length * 2, at + length));
-    grown.set(parse.positions.subarray(0, at));
-    parse.positions = grown;
-  }
-  // Optimisation: a loop, not `set` of a `subarray` (a new view object for a few numbers).
-  const positions = parse.positions;
-  const from = tokenizer.attributePositions;
-  for (let k = 0; k < length; k++) positions[at + k] = from[k]!;
-  parse.positionsLength = at + length;
-  return at;
-}
 
 /**
  * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
@@ -407,7 +212,7 @@ function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], a
     origin: parse.origin,
     tagNameEnd: tokenizer.tagNameEnd,
     tagEnd: tokenizer.tagEnd,
-    positionsAt: keepPositions(parse, tokenizer, attrs.length),
+    positionsAt: appendPositions(parse, tokenizer.attributePositions, attrs.length),
     tokenAttrs: attrs,
     attrCount: attrs.length,
     adopted,
@@ -454,14 +259,6 @@ function insertText(parent: LeanParent, text: string, before: LeanChild | null):
   siblings.splice(i, 0, node);
 }
 
-/** Whether an element's attributes name it as a fragment target, maybe (fragment-targets.ts decides). */
-function mayBeTarget(attrs: readonly Attribute[]): boolean {
-  for (let i = 0; i < attrs.length; i++) {
-    const name = attrs[i]!.name;
-    if (name === "id" || name === "name") return true;
-  }
-  return false;
-}
 
 /**
  * https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token —
@@ -688,30 +485,6 @@ const parserOptions = {
   scriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
   noScriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
 };
-
-/**
- * Whether `element` is in the document's tree: its parents lead to the
- * document (not to template contents, nor nowhere: a `frameset` takes the
- * body out of the tree). Both trees keep every element's parent.
- *
- * @example
- * ```ts
- * const { targetCandidates } = parseWithPositions("<p id=a><template><p id=b></template>");
- * targetCandidates.map(isInDocumentTree); // [true]: b, in template contents, is no candidate
- * ```
- */
-export function isInDocumentTree(element: LeanElement): boolean {
-  let node: LeanParent | null | undefined = element.parentNode;
-  while (node !== null && node !== undefined && node.nodeName !== "#document") node = (node as LeanElement).parentNode;
-  return node !== null && node !== undefined;
-}
-
-/** The document of a treeless parse (see {@link ParsedSource.document}): the first base element with an href, a copy, or nothing. */
-function baseDocument(base: LeanElement | null): LeanDocument {
-  const document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
-  if (base !== null) document.childNodes.push({ nodeName: base.nodeName, tagName: base.tagName, attrs: base.attrs, namespaceURI: base.namespaceURI, childNodes: [], parentNode: document });
-  return document;
-}
 
 /** One parse of `html` (see {@link parseWithPositions}), keeping the tree or not. */
 function parseOnce(html: string, scripting: boolean, keepTree: boolean): { parse: LeanParse; document: LeanDocument } {
