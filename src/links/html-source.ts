@@ -1,32 +1,29 @@
 /**
- * The read stage's tree construction for a whole document: the HTML
- * Standard's tokenizer (html-tokenizer.ts) driving parse5's tree
- * construction over a lean tree, with a record of every start tag that may
- * carry a link and where it and each of its attributes is in the source —
- * the {@link ParsedSource} the document reader reads.
+ * The read stage's parse of a whole document: the records of every start
+ * tag that may carry a link and where it and each of its attributes is in
+ * the source — the {@link ParsedSource} the document reader reads — made
+ * by the tree construction of tree-construction.ts, which keeps no tree;
+ * and, where a tree is needed, parse5's tree construction over a lean tree
+ * driven by the same tokenizer (html-tokenizer.ts).
  *
  * https://html.spec.whatwg.org/multipage/parsing.html
  *
  * Optimisation: parse5's own `sourceCodeLocationInfo` records a location
  * object for every token, every attribute and every text run. Our
  * tokenizer notes the positions of the tag being handled in one reusable
- * array, and the tree adapter copies them only for the tags it records.
- * Optimisation: by default no tree is kept (see {@link treelessTreeAdapter}):
- * an element knows its parent, but no element lists its children, so
- * an element the parser no longer holds and no record refers to is
- * garbage at once; the facts read from a tree (the first base element, the
- * fragment targets) are read from the elements noted as they were made.
+ * array, and the construction copies them only for the tags it records.
  * With `keepTree` (and for a document with two base elements with an
  * href, whose tree order only the tree tells) the tree is kept: elements
  * only, text dropped (but inside an SVG `style`, whose CSS we read), no
  * comments, in parse5's default shapes (`nodeName`, `tagName`, `attrs`,
  * `namespaceURI`, `childNodes`, `parentNode`, `content`), so that the
- * document-base layer's parse5 adapter walks it as it is.
+ * document-base layer's parse5 adapter walks it as it is; the stream
+ * (streaming-source.ts) builds its own over the same lean adapter.
  *
  * @module
  */
 
-import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from "parse5";
+import { Parser, type DefaultTreeAdapterMap, type TreeAdapter } from "parse5";
 import { HTML_NAMESPACE, isParsedBaseElementWithHref, SVG_NAMESPACE } from "../html/index.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
 import {
@@ -45,6 +42,7 @@ import {
   type ParsedSource,
   type TagRecord,
 } from "./parsed-source.ts";
+import { parseTreeless, TreeConstruction } from "./tree-construction.ts";
 
 export { isInDocumentTree };
 export type { Attribute, LeanChild, LeanDocument, LeanElement, LeanFragment, LeanParent, LeanText, ParsedSource, TagRecord };
@@ -426,75 +424,21 @@ export const leanTreeAdapter = {
   updateNodeSourceCodeLocation(): void {},
 } as unknown as TreeAdapter<DefaultTreeAdapterMap>;
 
-/** The children of a node whose children are not kept (never added to: see {@link keepsChildren}). */
-const NO_CHILDREN: LeanChild[] = Object.freeze([]) as unknown as LeanChild[];
-
-/** Whether the treeless tree keeps `parent`'s children: the document's (its `html`), and an SVG `style`'s (whose text is read). */
-function keepsChildren(parent: LeanParent): boolean {
-  return parent.childNodes !== NO_CHILDREN;
-}
-
-/**
- * The treeless tree adapter: the lean tree adapter, but a node knows its
- * parent and a parent does not list its children (but for
- * {@link keepsChildren}), so that an element the parser no longer holds
- * (in its stack of open elements, its list of active formatting elements,
- * its head or form element pointer, or as the parent of a table it may
- * foster-parent into) and that no record refers to is garbage.
- *
- * Nothing the parser reads from the tree is lost: it finds a table's
- * parent through the table (foster parenting), and reads no element's
- * children but to move the adoption agency's furthest block's into the
- * new formatting element: here they stay the furthest block's children,
- * which changes no element's namespace, template contents or whether it
- * is in the document's tree — all that the records and the facts read
- * from them need (test/links/lean-parse.test.ts compares the two trees).
- *
- * @example
- * ```ts
- * new Parser({ treeAdapter: treelessTreeAdapter }); // what parseWithPositions makes without keepTree
- * ```
- */
-export const treelessTreeAdapter = {
-  ...(leanTreeAdapter as unknown as Record<string, unknown>),
-  createDocumentFragment(): LeanFragment {
-    return { nodeName: "#document-fragment", childNodes: NO_CHILDREN };
-  },
-  createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
-    return makeElement(tagName, namespaceURI, attrs, tagName === "style" && namespaceURI === SVG_NAMESPACE ? [] : NO_CHILDREN);
-  },
-  appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
-    if (keepsChildren(parent)) appendChild(parent, node);
-    else if (node !== dummyComment) (node as LeanChild).parentNode = parent;
-  },
-  insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
-    if (keepsChildren(parent)) insertBefore(parent, node, reference);
-    else node.parentNode = parent;
-  },
-  detachNode(node: LeanChild): void {
-    const parent = node.parentNode;
-    if (parent !== null && keepsChildren(parent)) detachNode(node);
-    else node.parentNode = null;
-  },
-} as unknown as TreeAdapter<DefaultTreeAdapterMap>;
-
 /** The parser options for each scripting flag (one object each, made once). */
 const parserOptions = {
-  scripting: { treeAdapter: treelessTreeAdapter, scriptingEnabled: true },
-  noScripting: { treeAdapter: treelessTreeAdapter, scriptingEnabled: false },
-  scriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
-  noScriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
+  scripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
+  noScripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
 };
 
-/** One parse of `html` (see {@link parseWithPositions}), keeping the tree or not. */
-function parseOnce(html: string, scripting: boolean, keepTree: boolean): { parse: LeanParse; document: LeanDocument } {
+/** One parse of `html` by parse5's tree construction, keeping the tree (see {@link parseWithPositions}). */
+function parseKeepingTree(html: string, scripting: boolean): { parse: LeanParse; document: LeanDocument } {
   const outer = current;
   const parse = newParse();
   parse.bases = [];
   parse.targetCandidates = [];
   current = parse;
   try {
-    const options = keepTree ? (scripting ? parserOptions.scriptingTree : parserOptions.noScriptingTree) : scripting ? parserOptions.scripting : parserOptions.noScripting;
+    const options = scripting ? parserOptions.scripting : parserOptions.noScripting;
     const parser = new Parser<DefaultTreeAdapterMap>(options);
     parse.parser = parser;
     parse.tokenizer = installTokenizer(parser);
@@ -524,20 +468,12 @@ function parseOnce(html: string, scripting: boolean, keepTree: boolean): { parse
  * array, and nothing here recurses into the tree.
  */
 export function parseWithPositions(html: string, scripting = true, keepTree = false): ParsedSource {
-  let { parse, document } = parseOnce(html, scripting, keepTree);
   if (!keepTree) {
-    // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url —
-    // "the first base element with an href content attribute, in tree order".
-    // Elements are made in tree order but where foster parenting puts one
-    // before a table: with two candidates in the tree, only the tree tells
-    // which is first, so the document is parsed again, keeping it.
-    const bases = parse.bases!.filter(isInDocumentTree);
-    if (bases.length > 1) {
-      ({ parse, document } = parseOnce(html, scripting, true));
-    } else {
-      document = baseDocument(bases[0] ?? null);
-    }
+    // Null: two base elements with an href are in the document's tree (see parseTreeless); parse again, keeping it.
+    const parsed = parseTreeless(html, scripting);
+    if (parsed !== null) return parsed;
   }
+  const { parse, document } = parseKeepingTree(html, scripting);
   return {
     document,
     tags: parse.tags,
@@ -604,26 +540,29 @@ export class StartTagSource {
 }
 
 /**
- * Objects kept alive for the life of the module: a parser and a tokenizer
- * that have parsed a small document, and a start tag reader.
+ * Objects kept alive for the life of the module: a tree construction and
+ * a parse5 parser (each with its tokenizer) that have parsed a small
+ * document, and a start tag reader.
  *
  * Optimisation: V8 holds an object shape (a "map") weakly, through the
  * objects that have it; code optimised for that shape embeds it, and is
  * thrown away by the first full garbage collection after the last such
- * object dies. Every parser, its tokenizer and its stacks die with their
- * parse, so each full collection would send parse5's hottest code back to
- * the interpreter; a parser that lives on keeps those shapes, and the
- * optimised code, alive.
+ * object dies. Every construction, its tokenizer and its stacks die with
+ * their parse, so each full collection would send the hottest code back to
+ * the interpreter; one that lives on keeps those shapes, and the optimised
+ * code, alive.
  *
  * @example
  * ```ts
- * retainedShapes.length; // 3: a treeless parse and a kept-tree parse (each with its parser), and a start tag reader
+ * retainedShapes.length; // 3: a tree construction, a kept-tree parse (with its parser), and a start tag reader
  * ```
  */
 export const retainedShapes: readonly object[] = (() => {
   const sample =
     '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><p class=c id=p><a href="x" title=\'y\'>z</a><b>b<i>i</b>i</i>' +
     "<table><tr><td>x &amp; y</td></tr></table><form><input></form><svg><a href=s /></svg><template><img src=i></template><!-- c --></body></html>";
-  // Each parse holds its parser: one over the treeless tree, one over the kept tree.
-  return [parseOnce(sample, true, false).parse, parseOnce(sample, true, true).parse, new StartTagSource()];
+  // The construction holds its tokenizer; the kept-tree parse its parser.
+  const construction = new TreeConstruction(true);
+  construction.tokenizer.run(sample);
+  return [construction, parseKeepingTree(sample, true).parse, new StartTagSource()];
 })();

@@ -188,6 +188,13 @@ export class TreeConstruction {
   private readonly templateModes: number[] = [];
   /** https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements (the current node last). */
   private readonly stack: Element[] = [];
+  /**
+   * How many elements of each (namespace, tag id) are open, by
+   * `namespace * 128 + id`. Optimisation: a scope test for an element none
+   * of which is open is answered without walking the stack (100,000
+   * nested `div`s each ask for a `p` in button scope).
+   */
+  private readonly openCounts = new Int32Array(3 * 128);
   /** https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements */
   private readonly formatting: FormattingEntry[] = [];
   private headElement: Element | null = null;
@@ -359,6 +366,7 @@ export class TreeConstruction {
 
   private push(element: Element): void {
     this.stack.push(element);
+    this.openCounts[element.ns * 128 + element.id]!++;
     if (element.id === TAG.TEMPLATE && element.ns === HTML) {
       const outer = this.templateKind();
       this.templateKinds.push(this.pendingShadowTemplate === element && outer !== 1 ? 2 : 1);
@@ -368,6 +376,7 @@ export class TreeConstruction {
 
   private pop(): Element {
     const element = this.stack.pop()!;
+    this.openCounts[element.ns * 128 + element.id]!--;
     if (element.id === TAG.TEMPLATE && element.ns === HTML) this.templateKinds.pop();
     return element;
   }
@@ -399,9 +408,15 @@ export class TreeConstruction {
   }
 
   private hasOpen(id: number): boolean {
-    const stack = this.stack;
-    for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.id === id && stack[i]!.ns === HTML) return true;
-    return false;
+    return this.openCounts[id]! > 0;
+  }
+
+  /** Removes `element` from the stack of open elements, wherever it is. */
+  private removeOpen(element: Element): void {
+    const i = this.stack.lastIndexOf(element);
+    if (i === -1) return;
+    this.stack.splice(i, 1);
+    this.openCounts[element.ns * 128 + element.id]!--;
   }
 
   /**
@@ -410,6 +425,7 @@ export class TreeConstruction {
    * boundaries have kind `boundary`.
    */
   private inScope(id: number, boundary: number): boolean {
+    if (this.openCounts[id] === 0) return false;
     const stack = this.stack;
     for (let i = stack.length - 1; i >= 0; i--) {
       const element = stack[i]!;
@@ -421,6 +437,7 @@ export class TreeConstruction {
 
   /** https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-select-scope */
   private inSelectScope(id: number): boolean {
+    if (this.openCounts[id] === 0) return false;
     const stack = this.stack;
     for (let i = stack.length - 1; i >= 0; i--) {
       const element = stack[i]!;
@@ -442,6 +459,8 @@ export class TreeConstruction {
   }
 
   private headingInScope(): boolean {
+    const counts = this.openCounts;
+    if (counts[TAG.H1] === 0 && counts[TAG.H2] === 0 && counts[TAG.H3] === 0 && counts[TAG.H4] === 0 && counts[TAG.H5] === 0 && counts[TAG.H6] === 0) return false;
     const stack = this.stack;
     for (let i = stack.length - 1; i >= 0; i--) {
       const element = stack[i]!;
@@ -696,12 +715,12 @@ export class TreeConstruction {
     const list = this.formatting;
     if (list.length === 0) return;
     const last = list[list.length - 1]!;
-    if (last === MARKER || this.stack.includes(last)) return;
+    if (last === MARKER || this.stack.lastIndexOf(last) !== -1) return;
     // Rewind to the entry after the last marker or open element, then create forward.
     let i = list.length - 1;
     while (i > 0) {
       const entry = list[i - 1]!;
-      if (entry === MARKER || this.stack.includes(entry)) break;
+      if (entry === MARKER || this.stack.lastIndexOf(entry) !== -1) break;
       i--;
     }
     for (; i < list.length; i++) {
@@ -783,8 +802,10 @@ export class TreeConstruction {
         }
         if (inner > 3 || entry === -1) {
           stack.splice(index, 1);
+          this.openCounts[node.ns * 128 + node.id]!--;
           continue;
         }
+        // The clone has the node's name and namespace: the counts stay.
         const clone = this.cloneElement(node);
         this.formatting[this.formatting.lastIndexOf(node)] = clone;
         stack[index] = clone;
@@ -805,8 +826,8 @@ export class TreeConstruction {
         list.splice(list.indexOf(formattingElement), 1);
         list.splice(list.indexOf(bookmark) + 1, 0, replacement);
       }
-      stack.splice(stack.indexOf(formattingElement), 1);
-      stack.splice(stack.indexOf(furthestBlock) + 1, 0, replacement);
+      stack.splice(stack.lastIndexOf(formattingElement), 1);
+      stack.splice(stack.lastIndexOf(furthestBlock) + 1, 0, replacement);
     }
   }
 
@@ -1209,8 +1230,7 @@ export class TreeConstruction {
         const head = this.headElement!;
         this.push(head);
         this.startTagInHead(token);
-        const i = this.stack.lastIndexOf(head);
-        if (i !== -1) this.stack.splice(i, 1);
+        this.removeOpen(head);
         return;
       }
       case TAG.HEAD:
@@ -1336,8 +1356,7 @@ export class TreeConstruction {
           const element = this.formatting[a]!;
           this.adoptionAgency(token);
           this.removeFormatting(element);
-          const i = this.stack.lastIndexOf(element);
-          if (i !== -1) this.stack.splice(i, 1);
+          this.removeOpen(element);
         }
         this.reconstructFormatting();
         this.pushFormatting(this.insertHTMLElement(token));
@@ -1955,8 +1974,7 @@ export class TreeConstruction {
         this.formElement = null;
         if (node === null || !this.elementInScope(node)) return;
         this.generateImpliedEndTags();
-        const i = this.stack.lastIndexOf(node);
-        if (i !== -1) this.stack.splice(i, 1);
+        this.removeOpen(node);
         return;
       }
       case TAG.P:

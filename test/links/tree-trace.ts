@@ -133,3 +133,22 @@ export function html5libCases(file: string): { cases: TreeConstructionCase[]; fr
 export function scriptingFlags(scripting: boolean | null): boolean[] {
   return scripting === null ? [true, false] : [scripting];
 }
+
+/**
+ * Tree soup: documents made of the pieces that exercise the tree construction's hard parts — tables and foster
+ * parenting, misnested formatting elements (the adoption agency, the Noah's Ark clause), framesets, templates and
+ * declarative shadow roots, SVG and MathML with their integration points, select, noscript, raw text, base elements.
+ */
+export const treeSoupUnits: readonly string[] = [
+  ...["<b>", "</b>", "<i id=i>", "</i>", "<a href=f.html name=n>", "</a>", "<nobr>", "</nobr>", "<p id=p>", "</p>", "<div>", "</div>", "<li>", "<dd>", "<dt>", "<h1>", "</h2>"],
+  ...["<form id=f action=go>", "</form>", "<button>", "</button>", "<ul>", "</ul>", "<marquee>", "</object>", "<ruby>", "<rt>", "<rb>", "<rtc>", "<span>", "</span>", "<pre>", "\n"],
+  ...["<table id=t>", "</table>", "<tr>", "<td>", "</td>", "<th>", "</tr>", "<caption>", "</caption>", "<colgroup>", "<col>", "<tbody>", "</tbody>", "<thead>", "<tfoot>"],
+  ...["<select>", "</select>", "<option>", "</option>", "<optgroup>", "</optgroup>", "<input>", "<input type=hidden>", "<keygen>", "<hr>", "<br>", "</br>", "<image src=im.png>"],
+  ...["<template>", "</template>", "<div id=host><template shadowrootmode=open>", "<span><template shadowrootmode=closed>", "<svg>", "</svg>", "<g id=g>", "<foreignObject>"],
+  ...["<desc>", "<title>", "</title>", "<style>", "</style>", "<svg><style>a{background:url(s.png)}</style>", "<svg><a href=s.html />", "<svg><use xlink:href=#u />", "<font color=red>", "<font>"],
+  ...["<math><mi>", "</mi></math>", "<math><annotation-xml encoding=text/html>", "<math><annotation-xml>", "<mtext>", "<mglyph>", "<malignmark>", "<math>", "</math>", "<![CDATA[x]]>"],
+  ...["<frameset>", "</frameset>", "<frame src=fr.html>", "<noframes>", "<head>", "</head>", "<body id=body background=bg.png>", "</body>", "<html id=h lang=en>", "</html>"],
+  ...["<noscript>", "</noscript>", "<noscript><img src=ns.png></noscript>", "<textarea>", "</textarea>", "<iframe srcdoc='<a href=in.html>'>", "</iframe>", "<xmp>", "<plaintext>"],
+  ...["x", " ", "\0", "<base href=/1/>", "<base href=/2/>", "<img src=i.png id=img>", "<base target=t>", "<!-- c -->", "<!doctype html>", "<!DOCTYPE html PUBLIC '-//W3C//DTD HTML 3.2//EN'>"],
+  ...["<script>", "</script>", "<link rel=stylesheet href=l.css>", "<meta http-equiv=refresh content='0;url=r.html'>", "<area href=ar.html>", "<applet>", "<embed src=e.swf>"],
+];
