@@ -69,8 +69,6 @@ export const FOSTER_TARGET = 256;
 export const MATHML_TEXT_INTEGRATION = 512;
 /** https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point (annotation-xml's depends on its encoding: see tree-construction.ts). */
 export const HTML_INTEGRATION = 1024;
-/** https://html.spec.whatwg.org/multipage/parsing.html#formatting */
-export const FORMATTING = 2048;
 
 const KEYS_PER_NAMESPACE = 128;
 
@@ -106,7 +104,6 @@ const impliedEnd = [TAG.DD, TAG.DT, TAG.LI, TAG.OPTGROUP, TAG.OPTION, TAG.P, TAG
 mark(HTML, impliedEnd, IMPLIED_END | IMPLIED_END_THOROUGH);
 mark(HTML, [TAG.CAPTION, TAG.COLGROUP, TAG.TBODY, TAG.TD, TAG.TFOOT, TAG.TH, TAG.THEAD, TAG.TR], IMPLIED_END_THOROUGH);
 mark(HTML, [TAG.TABLE, TAG.TBODY, TAG.TFOOT, TAG.THEAD, TAG.TR], FOSTER_TARGET);
-mark(HTML, [TAG.A, TAG.B, TAG.BIG, TAG.CODE, TAG.EM, TAG.FONT, TAG.I, TAG.NOBR, TAG.S, TAG.SMALL, TAG.STRIKE, TAG.STRONG, TAG.TT, TAG.U], FORMATTING);
 
 /**
  * The kinds (the bits above) of an element of namespace `ns` (HTML, SVG,

@@ -27,9 +27,8 @@ import { Parser, type DefaultTreeAdapterMap, type TreeAdapter } from "parse5";
 import { HTML_NAMESPACE, isParsedBaseElementWithHref, SVG_NAMESPACE } from "../html/index.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
 import {
-  appendPositions,
+  attachesDeclarativeShadowRoot,
   type Attribute,
-  baseDocument,
   isInDocumentTree,
   type LeanChild,
   type LeanDocument,
@@ -40,13 +39,13 @@ import {
   mayBeTarget,
   mayHaveLinks,
   type ParsedSource,
+  startTagRecord,
   type TagRecord,
 } from "./parsed-source.ts";
 import { parseTreeless, TreeConstruction } from "./tree-construction.ts";
 
 export { isInDocumentTree };
 export type { Attribute, LeanChild, LeanDocument, LeanElement, LeanFragment, LeanParent, LeanText, ParsedSource, TagRecord };
-import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
 
 
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
@@ -140,45 +139,13 @@ export function withParse<T>(parse: LeanParse, action: () => T): T {
 let current: LeanParse = newParse();
 
 
-/**
- * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
- * a start tag whose tag name is "template": notes `template` (an HTML
- * template being made for the start tag being handled, with `attrs`) as a
- * declarative shadow root when the standard's parser would attach one.
- * parse5 8.1 has no declarative shadow roots: it makes a template, whose
- * contents are here the shadow root's.
- *
- * "If any of the following are false: template start tag's shadowrootmode
- * is not in the none state; document's allow declarative shadow roots is
- * true; or the adjusted current node is not the topmost element in the
- * stack of open elements, then insert an HTML element for the token."
- * Documents parsed here are documents a navigation would make (the page,
- * its srcdoc documents), whose allow declarative shadow roots is true; and,
- * as browsers do (WPT's "template containing declarative shadow root"),
- * so is that of template contents' inert document (see the document-base
- * layer's document-context.ts). Otherwise "let declarative shadow host
- * element be adjusted current node" (the current node: this parse is no
- * fragment parse); "if declarative shadow host element is a shadow host,
- * then insert an element … with template", and attaching the shadow root
- * (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root) throws, so
- * that the template is inserted, for a host not in the HTML namespace or
- * whose local name is not a valid shadow host name. Deviation: nor for a
- * custom element whose definition disables shadows (no definitions here).
- */
+/** Notes `template` as a declarative shadow root when the standard's parser would attach one (see {@link attachesDeclarativeShadowRoot}). */
 function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attrs: readonly Attribute[]): void {
-  let mode: string | null = null;
-  for (let i = 0; i < attrs.length; i++) {
-    const attr = attrs[i]!;
-    if (attr.name === "shadowrootmode" && attr.namespace === undefined) mode = attr.value;
-  }
-  if (shadowRootModeState(mode) === "none") return;
   const openElements = parse.parser!.openElements;
   const host = openElements.current as unknown as LeanElement;
-  if (host === (openElements.items[0] as unknown as LeanElement)) return;
-  if (host.namespaceURI !== HTML_NAMESPACE || !isValidShadowHostName(host.tagName)) return;
-  if (parse.shadowHosts?.has(host) === true) return;
-  (parse.shadowHosts ??= new Set()).add(host);
-  (parse.declarativeTemplates ??= new Set()).add(template);
+  if (attachesDeclarativeShadowRoot(attrs, host, host === (openElements.items[0] as unknown as LeanElement), (parse.shadowHosts ??= new Set()))) {
+    (parse.declarativeTemplates ??= new Set()).add(template);
+  }
 }
 
 /**
@@ -204,19 +171,7 @@ function isHTMLTemplate(node: LeanElement): boolean {
 }
 
 function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
-  const tokenizer = parse.tokenizer!;
-  return {
-    element,
-    origin: parse.origin,
-    tagNameEnd: tokenizer.tagNameEnd,
-    tagEnd: tokenizer.tagEnd,
-    positionsAt: appendPositions(parse, tokenizer.attributePositions, attrs.length),
-    tokenAttrs: attrs,
-    attrCount: attrs.length,
-    adopted,
-    inTemplate: where === 1,
-    inShadowTree: where === 2,
-  };
+  return startTagRecord(element, parse.tokenizer!, parse, parse.origin, attrs, adopted, where);
 }
 
 function appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {

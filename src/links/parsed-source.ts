@@ -10,9 +10,10 @@
  */
 
 import type { Token } from "parse5";
+import { HTML_NAMESPACE, isValidShadowHostName, shadowRootModeState } from "../html/index.ts";
 import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
 import { mayContainCSSURL } from "./css-urls.ts";
-import { POSITION_FIELDS } from "./html-tokenizer.ts";
+import { type HTMLTokenizer, POSITION_FIELDS } from "./html-tokenizer.ts";
 
 /**
  * A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes).
@@ -291,3 +292,81 @@ export function baseDocument(base: LeanElement | null): LeanDocument {
   return document;
 }
 
+/**
+ * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
+ * a start tag whose tag name is "template": whether the template made for
+ * it (with `attrs`, while `host` is the current node; `topmost`: host is
+ * the topmost element of the stack of open elements) is a declarative
+ * shadow root, which the standard's parser attaches to `host`; `hosts`
+ * holds the shadow hosts so far, and gets `host` when it is.
+ * parse5 8.1 has no declarative shadow roots: it makes a template, whose
+ * contents are here the shadow root's.
+ *
+ * "If any of the following are false: template start tag's shadowrootmode
+ * is not in the none state; document's allow declarative shadow roots is
+ * true; or the adjusted current node is not the topmost element in the
+ * stack of open elements, then insert an HTML element for the token."
+ * Documents parsed here are documents a navigation would make (the page,
+ * its srcdoc documents), whose allow declarative shadow roots is true; and,
+ * as browsers do (WPT's "template containing declarative shadow root"),
+ * so is that of template contents' inert document (see the document-base
+ * layer's document-context.ts). Otherwise "let declarative shadow host
+ * element be adjusted current node" (the current node: this parse is no
+ * fragment parse); "if declarative shadow host element is a shadow host,
+ * then insert an element … with template", and attaching the shadow root
+ * (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root) throws, so
+ * that the template is inserted, for a host not in the HTML namespace or
+ * whose local name is not a valid shadow host name. Deviation: nor for a
+ * custom element whose definition disables shadows (no definitions here).
+ *
+ * @example
+ * ```ts
+ * attachesDeclarativeShadowRoot([{ name: "shadowrootmode", value: "open" }], div, false, new Set()); // true
+ * ```
+ */
+export function attachesDeclarativeShadowRoot(attrs: readonly Attribute[], host: LeanElement, topmost: boolean, hosts: Set<LeanElement>): boolean {
+  let mode: string | null = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const attr = attrs[i]!;
+    if (attr.name === "shadowrootmode" && attr.namespace === undefined) mode = attr.value;
+  }
+  if (shadowRootModeState(mode) === "none" || topmost) return false;
+  if (host.namespaceURI !== HTML_NAMESPACE || !isValidShadowHostName(host.tagName)) return false;
+  if (hosts.has(host)) return false;
+  hosts.add(host);
+  return true;
+}
+
+/**
+ * The record of the start tag the tokenizer is handling, made into
+ * `element` (`attrs`: the token's attributes; `adopted`: those a second
+ * `html` or `body` tag added; `where`: see templateDepthKind in
+ * html-source.ts), its attribute positions copied to `store`.
+ *
+ * @example
+ * ```ts
+ * startTagRecord(element, tokenizer, store, 0, element.attrs, null, 0).tagEnd; // just after the tag's ">"
+ * ```
+ */
+export function startTagRecord(
+  element: LeanElement,
+  tokenizer: HTMLTokenizer,
+  store: { positions: Int32Array; positionsLength: number },
+  origin: number,
+  attrs: Attribute[],
+  adopted: ReadonlySet<Attribute> | null,
+  where: 0 | 1 | 2,
+): TagRecord {
+  return {
+    element,
+    origin,
+    tagNameEnd: tokenizer.tagNameEnd,
+    tagEnd: tokenizer.tagEnd,
+    positionsAt: appendPositions(store, tokenizer.attributePositions, attrs.length),
+    tokenAttrs: attrs,
+    attrCount: attrs.length,
+    adopted,
+    inTemplate: where === 1,
+    inShadowTree: where === 2,
+  };
+}

@@ -25,10 +25,9 @@
 
 import { TokenizerMode, type Token } from "parse5";
 import { asciiLowercase } from "../core/infra.ts";
-import { HTML_NAMESPACE, isParsedBaseElementWithHref, isValidShadowHostName, shadowRootModeState } from "../html/index.ts";
+import { isParsedBaseElementWithHref } from "../html/index.ts";
 import {
   BUTTON_SCOPE,
-  FORMATTING,
   FOSTER_TARGET,
   foreignAttributes,
   HTML,
@@ -53,7 +52,7 @@ import {
 } from "./element-kinds.ts";
 import { HTMLTokenizer } from "./html-tokenizer.ts";
 import {
-  appendPositions,
+  attachesDeclarativeShadowRoot,
   type Attribute,
   baseDocument,
   isInDocumentTree,
@@ -65,6 +64,7 @@ import {
   mayBeTarget,
   mayHaveLinks,
   type ParsedSource,
+  startTagRecord,
   type TagRecord,
 } from "./parsed-source.ts";
 import { isQuirksDoctype } from "./quirks-mode.ts";
@@ -204,12 +204,11 @@ export class TreeConstruction {
   /** After a `pre`, `listing` or `textarea` start tag: a newline that starts the next token is dropped. */
   private skipNewline = false;
   /** https://html.spec.whatwg.org/multipage/parsing.html#concept-pending-table-char-tokens — only whether they hold more than whitespace matters here. */
-  private pendingTableText = false;
   private pendingTableNonWhitespace = false;
 
   // Where the element being made goes (see templateKind): the kinds of the open templates, bottom to top.
   private readonly templateKinds: (1 | 2)[] = [];
-  private shadowHosts: Set<Element> | null = null;
+  private shadowHosts: Set<LeanElement> | null = null;
   private pendingShadowTemplate: Element | null = null;
 
   // The records (see ParsedSource).
@@ -565,43 +564,13 @@ export class TreeConstruction {
   }
 
   private tagRecord(element: Element, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
-    const tokenizer = this.tokenizer;
-    return {
-      element,
-      origin: 0,
-      tagNameEnd: tokenizer.tagNameEnd,
-      tagEnd: tokenizer.tagEnd,
-      positionsAt: appendPositions(this, tokenizer.attributePositions, attrs.length),
-      tokenAttrs: attrs,
-      attrCount: attrs.length,
-      adopted,
-      inTemplate: where === 1,
-      inShadowTree: where === 2,
-    };
+    return startTagRecord(element, this.tokenizer, this, 0, attrs, adopted, where);
   }
 
-  /**
-   * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
-   * a template start tag: notes `template` as a declarative shadow root
-   * where the standard's parser would attach one (see
-   * noteDeclarativeShadowRoot in html-source.ts, which this mirrors for
-   * parse5's tree construction).
-   */
+  /** Notes `template` as a declarative shadow root when the standard's parser would attach one (see attachesDeclarativeShadowRoot). */
   private noteDeclarativeShadowRoot(template: Element): void {
-    let mode: string | null = null;
-    const attrs = template.attrs;
-    for (let i = 0; i < attrs.length; i++) {
-      const attr = attrs[i]!;
-      if (attr.name === "shadowrootmode" && attr.namespace === undefined) mode = attr.value;
-    }
-    if (shadowRootModeState(mode) === "none") return;
     const stack = this.stack;
-    const host = stack[stack.length - 1]!;
-    if (stack.length === 1) return;
-    if (host.ns !== HTML || !isValidShadowHostName(host.tagName)) return;
-    if (this.shadowHosts?.has(host) === true) return;
-    (this.shadowHosts ??= new Set()).add(host);
-    this.pendingShadowTemplate = template;
+    if (attachesDeclarativeShadowRoot(template.attrs, stack[stack.length - 1]!, stack.length === 1, (this.shadowHosts ??= new Set()))) this.pendingShadowTemplate = template;
   }
 
   /**
@@ -946,7 +915,6 @@ export class TreeConstruction {
         return this.charactersInTable(type, chars);
       case IN_TABLE_TEXT:
         if (type === NULL) return;
-        this.pendingTableText = true;
         if (type === CHARACTER) this.pendingTableNonWhitespace = true;
         return;
       case IN_COLUMN_GROUP:
@@ -985,15 +953,8 @@ export class TreeConstruction {
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable — character tokens. */
   private charactersInTable(type: number, chars: string): void {
     const current = this.current;
-    if (current.ns === HTML && (current.kind & FOSTER_TARGET) !== 0) {
-      this.pendingTableText = false;
-      this.pendingTableNonWhitespace = false;
-      this.originalMode = this.mode;
-      this.mode = IN_TABLE_TEXT;
-      return this.charactersIn(IN_TABLE_TEXT, type, chars);
-    }
-    if (current.ns === HTML && current.id === TAG.TEMPLATE) {
-      this.pendingTableText = false;
+    // "A character token, if the current node is table, tbody, template, tfoot, thead, or tr element".
+    if (current.ns === HTML && ((current.kind & FOSTER_TARGET) !== 0 || current.id === TAG.TEMPLATE)) {
       this.pendingTableNonWhitespace = false;
       this.originalMode = this.mode;
       this.mode = IN_TABLE_TEXT;
@@ -1013,7 +974,6 @@ export class TreeConstruction {
       this.framesetOk = false;
       this.fosterParenting = false;
     }
-    this.pendingTableText = false;
     this.pendingTableNonWhitespace = false;
     this.mode = this.originalMode;
   }
@@ -1214,16 +1174,10 @@ export class TreeConstruction {
         this.insertHTMLElement(token);
         this.mode = IN_FRAMESET;
         return;
-      case TAG.BASE:
-      case TAG.BASEFONT:
-      case TAG.BGSOUND:
-      case TAG.LINK:
-      case TAG.META:
-      case TAG.NOFRAMES:
-      case TAG.SCRIPT:
-      case TAG.STYLE:
-      case TAG.TEMPLATE:
-      case TAG.TITLE: {
+      case TAG.HEAD:
+        return;
+      default: {
+        if (!inHeadStartTags.has(id)) break;
         // "Push the node pointed to by the head element pointer onto the stack of open elements. Process the token
         // using the rules for the "in head" insertion mode. Remove the node pointed to by the head element pointer
         // from the stack of open elements. (It might not be the current node at this point.)"
@@ -1233,8 +1187,6 @@ export class TreeConstruction {
         this.removeOpen(head);
         return;
       }
-      case TAG.HEAD:
-        return;
     }
     this.afterHeadAnythingElse();
     this.startTag(this.mode, token);
@@ -1243,22 +1195,12 @@ export class TreeConstruction {
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody — start tags. */
   private startTagInBody(token: TagToken): void {
     const id = token.tagID;
+    if (inHeadStartTags.has(id)) return this.startTagInHead(token);
     switch (id) {
       case TAG.HTML:
         if (this.templateKinds.length > 0) return;
         this.adoptAttributes(this.stack[0]!, token.attrs);
         return;
-      case TAG.BASE:
-      case TAG.BASEFONT:
-      case TAG.BGSOUND:
-      case TAG.LINK:
-      case TAG.META:
-      case TAG.NOFRAMES:
-      case TAG.SCRIPT:
-      case TAG.STYLE:
-      case TAG.TEMPLATE:
-      case TAG.TITLE:
-        return this.startTagInHead(token);
       case TAG.BODY: {
         const body = this.stack[1];
         if (body === undefined || body.id !== TAG.BODY || body.ns !== HTML || this.templateKinds.length > 0) return;
@@ -1681,19 +1623,9 @@ export class TreeConstruction {
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate — start tags. */
   private startTagInTemplate(token: TagToken): void {
     const id = token.tagID;
+    if (inHeadStartTags.has(id)) return this.startTagInHead(token);
     let next: number;
     switch (id) {
-      case TAG.BASE:
-      case TAG.BASEFONT:
-      case TAG.BGSOUND:
-      case TAG.LINK:
-      case TAG.META:
-      case TAG.NOFRAMES:
-      case TAG.SCRIPT:
-      case TAG.STYLE:
-      case TAG.TEMPLATE:
-      case TAG.TITLE:
-        return this.startTagInHead(token);
       case TAG.CAPTION:
       case TAG.COLGROUP:
       case TAG.TBODY:
@@ -2207,6 +2139,9 @@ export class TreeConstruction {
     }
   }
 }
+
+/** The start tags "in body", "after head" and "in template" process using the rules for "in head". */
+const inHeadStartTags: ReadonlySet<number> = new Set([TAG.BASE, TAG.BASEFONT, TAG.BGSOUND, TAG.LINK, TAG.META, TAG.NOFRAMES, TAG.SCRIPT, TAG.STYLE, TAG.TEMPLATE, TAG.TITLE]);
 
 const TABLE_CONTEXT = [TAG.TABLE, TAG.TEMPLATE];
 const TABLE_BODY_CONTEXT = [TAG.TBODY, TAG.TFOOT, TAG.THEAD, TAG.TEMPLATE];
