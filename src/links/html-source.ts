@@ -58,7 +58,7 @@ const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
  * newParse().positionsLength; // 0
  * ```
  */
-export interface LeanParse {
+interface LeanParse {
   readonly tags: TagRecord[];
   parser: Parser<DefaultTreeAdapterMap> | null;
   tokenizer: HTMLTokenizer | null;
@@ -76,8 +76,6 @@ export interface LeanParse {
   openTemplates: LeanElement[];
   /** For each, where its contents are: 1, inert; 2, a shadow tree (see {@link templateDepthKind}). */
   openTemplateKinds: (1 | 2)[];
-  /** Where the tokenizer's input starts in the whole input (see {@link TagRecord.origin}). */
-  origin: number;
   /** The HTML `base` elements with an `href` made in no template contents, in the order made; null: not noted (a stream's parse). */
   bases: LeanElement[] | null;
   /** See {@link ParsedSource.targetCandidates}; null: not noted. */
@@ -85,14 +83,14 @@ export interface LeanParse {
 }
 
 /**
- * A new parse state, for {@link withParse}.
+ * A new parse state.
  *
  * @example
  * ```ts
  * newParse().tags.length; // 0
  * ```
  */
-export function newParse(): LeanParse {
+function newParse(): LeanParse {
   return {
     tags: [],
     parser: null,
@@ -105,30 +103,9 @@ export function newParse(): LeanParse {
     shadowHosts: null,
     openTemplates: [],
     openTemplateKinds: [],
-    origin: 0,
     bases: null,
     targetCandidates: null,
   };
-}
-
-/**
- * Runs `action` with `parse` as the parse in progress (the one the tree
- * adapter records into), then puts the outer one back.
- *
- * @example
- * ```ts
- * const parse = newParse();
- * withParse(parse, () => parser.tokenizer.runChunk("<a href=x>", true)); // parse.tags has the <a>
- * ```
- */
-export function withParse<T>(parse: LeanParse, action: () => T): T {
-  const outer = current;
-  current = parse;
-  try {
-    return action();
-  } finally {
-    current = outer;
-  }
 }
 
 /**
@@ -161,7 +138,7 @@ function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attr
  * templateDepthKind(newParse()); // 0: no template open
  * ```
  */
-export function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
+function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
   const kinds = parse.openTemplateKinds;
   return kinds.length === 0 ? 0 : kinds[kinds.length - 1]!;
 }
@@ -171,7 +148,7 @@ function isHTMLTemplate(node: LeanElement): boolean {
 }
 
 function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
-  return startTagRecord(element, parse.tokenizer!, parse, parse.origin, attrs, adopted, where);
+  return startTagRecord(element, parse.tokenizer!, parse, 0, attrs, adopted, where);
 }
 
 function appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
@@ -254,7 +231,7 @@ function makeElement(tagName: string, namespaceURI: string, attrs: Attribute[], 
   * new Parser({ treeAdapter: leanTreeAdapter }); // what parseWithPositions makes
   * ```
  */
-export const leanTreeAdapter = {
+const leanTreeAdapter = {
   createDocument(): LeanDocument {
     return { nodeName: "#document", mode: "no-quirks", childNodes: [] };
   },

@@ -128,12 +128,13 @@ export class ConstructedElement implements LeanElement {
   /** Its kinds (element-kinds.ts), for scope and category tests. */
   readonly kind: number;
 
-  constructor(tagName: string, ns: number, id: number, attrs: Attribute[], kind: number) {
+  /** `keepsText`: an SVG `style` whose text is read. */
+  constructor(tagName: string, ns: number, id: number, attrs: Attribute[], kind: number, keepsText = false) {
     this.nodeName = tagName;
     this.tagName = tagName;
     this.attrs = attrs;
     this.namespaceURI = NS_URIS[ns]!;
-    this.childNodes = ns === SVG && id === TAG.STYLE ? [] : NO_CHILDREN;
+    this.childNodes = keepsText ? [] : NO_CHILDREN;
     this.ns = ns;
     this.id = id;
     this.kind = kind;
@@ -179,7 +180,10 @@ export class TreeConstruction {
   /** "The scripting flag": with it, `noscript` content is raw text. */
   private readonly scripting: boolean;
   private readonly trace: ConstructionTrace | null;
-  private readonly document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
+  /** Whether an SVG `style` keeps its text (its CSS is read for links); a reading that reads no link keeps none. */
+  private readonly keepStyleText: boolean;
+  /** The document: the parent of the `html` element (its children are not kept). */
+  readonly document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
   private quirks = false;
 
   private mode = INITIAL;
@@ -212,16 +216,24 @@ export class TreeConstruction {
   private pendingShadowTemplate: Element | null = null;
 
   // The records (see ParsedSource).
-  private readonly tags: TagRecord[] = [];
+  /** The records made, in source order (a stream takes them as it reads them: see streaming-source.ts). */
+  readonly tags: TagRecord[] = [];
+  /** Where the text the tokenizer reads starts in the whole input (see TagRecord.origin): a stream's piece's. */
+  origin = 0;
   positions = new Int32Array(1024);
   positionsLength = 0;
   private hasBaseWithHref = false;
+  /** The HTML base elements with an href made in no template contents, in the order made. */
   private readonly bases: Element[] = [];
+  /** The table the node being inserted goes before (foster parenting), or null (see appropriateParent). */
+  private fosterTable: Element | null = null;
+  private fosterParentedBeforeBase = false;
   private readonly targetCandidates: Element[] = [];
 
-  constructor(scripting: boolean, trace: ConstructionTrace | null = null) {
+  constructor(scripting: boolean, trace: ConstructionTrace | null = null, keepStyleText = true) {
     this.scripting = scripting;
     this.trace = trace;
+    this.keepStyleText = keepStyleText;
     this.tokenizer = new HTMLTokenizer(this);
   }
 
@@ -241,6 +253,32 @@ export class TreeConstruction {
       positions: this.positions,
       targetCandidates: this.targetCandidates,
     };
+  }
+
+  // --- What a stream reads (streaming-source.ts) -----------------------------------------
+
+  /** The first HTML base element with an href the parser made in no template contents (wherever it is now), or null. */
+  get firstBase(): ConstructedElement | null {
+    return this.bases[0] ?? null;
+  }
+
+  /**
+   * Whether an element was foster-parented before a table that holds
+   * {@link firstBase}: it, or what goes into it later, may hold a base
+   * element that comes first in tree order.
+   */
+  get fosterParentedBeforeFirstBase(): boolean {
+    return this.fosterParentedBeforeBase;
+  }
+
+  /** Whether `element` is in the stack of open elements. */
+  isOpen(element: LeanElement): boolean {
+    return this.stack.lastIndexOf(element as Element) !== -1;
+  }
+
+  /** https://html.spec.whatwg.org/multipage/parsing.html#frameset-ok-flag — true for "ok". */
+  get framesetOkFlag(): boolean {
+    return this.framesetOk;
   }
 
   // --- What the tokenizer reads -----------------------------------------------------
@@ -527,7 +565,7 @@ export class TreeConstruction {
    * adjusted), recorded when it may carry a link.
    */
   private elementFor(token: TagToken, ns: number, tagName = token.tagName, id = token.tagID): Element {
-    const element = new ConstructedElement(tagName, ns, id, token.attrs, kindOf(ns, id));
+    const element = new ConstructedElement(tagName, ns, id, token.attrs, kindOf(ns, id), ns === SVG && id === TAG.STYLE && this.keepStyleText);
     this.made(element);
     const attrs = token.attrs;
     // Only the element of the start tag being handled is recorded (not the clones made from an earlier token's list).
@@ -564,7 +602,7 @@ export class TreeConstruction {
   }
 
   private tagRecord(element: Element, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
-    return startTagRecord(element, this.tokenizer, this, 0, attrs, adopted, where);
+    return startTagRecord(element, this.tokenizer, this, this.origin, attrs, adopted, where);
   }
 
   /** Notes `template` as a declarative shadow root when the standard's parser would attach one (see attachesDeclarativeShadowRoot). */
@@ -579,6 +617,7 @@ export class TreeConstruction {
    */
   private appropriateParent(override: Element | null = null): LeanParent {
     const target = override ?? this.current;
+    this.fosterTable = null;
     if (this.fosterParenting && (target.kind & FOSTER_TARGET) !== 0) {
       // https://html.spec.whatwg.org/multipage/parsing.html#foster-parent
       const stack = this.stack;
@@ -595,7 +634,11 @@ export class TreeConstruction {
       if (template !== -1 && template > table) return stack[template]!.content!;
       if (table === -1) return stack[0]!;
       const parent = stack[table]!.parentNode;
-      if (parent !== null) return parent;
+      if (parent !== null) {
+        // "The adjusted insertion location … immediately before last table".
+        this.fosterTable = stack[table]!;
+        return parent;
+      }
       return contentsOr(stack[table - 1]!);
     }
     return contentsOr(target);
@@ -609,6 +652,11 @@ export class TreeConstruction {
 
   private place(element: Element, parent: LeanParent): void {
     element.parentNode = parent;
+    const table = this.fosterTable;
+    if (table !== null) {
+      this.fosterTable = null;
+      this.fosterParented(table);
+    }
     if (parent.childNodes !== NO_CHILDREN && parent.nodeName !== "#document") parent.childNodes.push(element);
   }
 
@@ -803,6 +851,23 @@ export class TreeConstruction {
   /** Moves `element` (already made) under `parent`. */
   private placeAgain(element: Element, parent: LeanParent): void {
     element.parentNode = parent;
+    const table = this.fosterTable;
+    if (table !== null) {
+      this.fosterTable = null;
+      this.fosterParented(table);
+    }
+  }
+
+  /** An element went before `table`: note it when the table holds the first base element (see {@link fosterParentedBeforeFirstBase}). */
+  private fosterParented(table: Element): void {
+    const base = this.firstBase;
+    if (base === null || this.fosterParentedBeforeBase) return;
+    for (let node: LeanParent | null | undefined = base; node !== null && node !== undefined; node = (node as LeanElement).parentNode) {
+      if (node === table) {
+        this.fosterParentedBeforeBase = true;
+        return;
+      }
+    }
   }
 
   // --- The insertion modes -------------------------------------------------------------
