@@ -23,7 +23,7 @@
  * @module
  */
 
-import { TokenizerMode, type Token } from "parse5";
+import { Token, TokenizerMode } from "parse5";
 import { asciiLowercase } from "../core/infra.ts";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import {
@@ -296,16 +296,16 @@ export class TreeConstruction {
 
   // --- Tokens -----------------------------------------------------------------------
 
-  onCharacter(token: Token.CharacterToken): void {
-    this.characters(CHARACTER, token.chars);
-  }
-
-  onWhitespaceCharacter(token: Token.CharacterToken): void {
-    this.characters(WHITESPACE, token.chars);
-  }
-
-  onNullCharacter(token: Token.CharacterToken): void {
-    this.characters(NULL, token.chars);
+  /**
+   * A character token of class `type` (the tokenizer's: parse5's token
+   * types), whose text the construction asks the tokenizer for only where
+   * it keeps it (see {@link insertCharacters}).
+   *
+   * Optimisation: the insertion modes only classify character tokens
+   * (whitespace, U+0000, other); no string is made for the text of a page.
+   */
+  onCharacterRun(type: number): void {
+    this.characters(type === Token.TokenType.CHARACTER ? CHARACTER : type === Token.TokenType.WHITESPACE_CHARACTER ? WHITESPACE : NULL, null);
   }
 
   onComment(): void {
@@ -382,13 +382,15 @@ export class TreeConstruction {
     return !this.isHTMLIntegrationPoint(current);
   }
 
-  private characters(type: number, chars: string): void {
+  /** `chars`: the token's text, or null for the text the tokenizer holds. */
+  private characters(type: number, chars: string | null): void {
     if (this.skipNewline) {
       this.skipNewline = false;
       // "If the next token is a U+000A LINE FEED (LF) character token, then ignore that token."
-      if (chars.charCodeAt(0) === 0x0a) {
-        if (chars.length === 1) return;
-        chars = chars.slice(1);
+      const text = chars ?? this.tokenizer.characterText();
+      if (text.charCodeAt(0) === 0x0a) {
+        if (text.length === 1) return;
+        chars = text.slice(1);
       }
     }
     if (this.inForeignContent()) this.foreignCharacters(type, chars);
@@ -678,9 +680,10 @@ export class TreeConstruction {
    * https://html.spec.whatwg.org/multipage/parsing.html#insert-a-character —
    * only an SVG `style` keeps its text (its CSS is read from it).
    */
-  private insertCharacters(chars: string): void {
+  private insertCharacters(text: string | null): void {
     const parent = this.appropriateParent();
     if (parent.childNodes === NO_CHILDREN || parent.nodeName === "#document") return;
+    const chars = text ?? this.tokenizer.characterText();
     const children = parent.childNodes;
     const last = children[children.length - 1];
     if (last !== undefined && last.nodeName === "#text") (last as { value: string }).value += chars;
@@ -940,7 +943,7 @@ export class TreeConstruction {
     }
   }
 
-  private charactersIn(mode: number, type: number, chars: string): void {
+  private charactersIn(mode: number, type: number, chars: string | null): void {
     switch (mode) {
       case INITIAL:
         if (type === WHITESPACE) return;
@@ -1008,7 +1011,7 @@ export class TreeConstruction {
   }
 
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody — character tokens. */
-  private charactersInBody(type: number, chars: string): void {
+  private charactersInBody(type: number, chars: string | null): void {
     if (type === NULL) return;
     this.reconstructFormatting();
     this.insertCharacters(chars);
@@ -1016,7 +1019,7 @@ export class TreeConstruction {
   }
 
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable — character tokens. */
-  private charactersInTable(type: number, chars: string): void {
+  private charactersInTable(type: number, chars: string | null): void {
     const current = this.current;
     // "A character token, if the current node is table, tbody, template, tfoot, thead, or tr element".
     if (current.ns === HTML && ((current.kind & FOSTER_TARGET) !== 0 || current.id === TAG.TEMPLATE)) {
@@ -2143,7 +2146,7 @@ export class TreeConstruction {
   // --- Foreign content --------------------------------------------------------------------
 
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign — character tokens. */
-  private foreignCharacters(type: number, chars: string): void {
+  private foreignCharacters(type: number, chars: string | null): void {
     if (type === NULL) {
       // "Insert a U+FFFD REPLACEMENT CHARACTER character." (One for the token, as parse5 does.)
       this.insertCharacters("\uFFFD");
