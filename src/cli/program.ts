@@ -7,20 +7,13 @@
  */
 
 import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from "commander";
-import { createRequire } from "node:module";
+import { applyConfigFile, CONFIG_FILE_NAME, findConfigFile } from "./config-file.ts";
 import { isUsageError } from "./errors.ts";
 import { internalErrorMessage } from "./file-task.ts";
 import { linkFilterFlags } from "./link-filter-options.ts";
 import type { Output } from "./output.ts";
+import { programVersion } from "./version.ts";
 
-function version(): string {
-  try {
-    // dist/cli/ and src/cli/ are both two levels below package.json.
-    return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
 
 const MAIN_HELP = `
 The --url is the URL the files are served at: for a directory, the site's
@@ -151,6 +144,24 @@ function byteSize(value: string): number {
   return n;
 }
 
+/** A whole number of 0 or more. */
+function wholeNumber(value: string): number {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`not a whole number: ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** A number greater than 0 (seconds). */
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!/^[0-9]*\.?[0-9]+$/.test(value) || !(n > 0)) throw new InvalidArgumentError(`not a positive number: ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** A flag given more than once: every value, in order. */
+function repeatable(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** `--jobs`: a positive whole number. */
 function positiveInteger(value: string): number {
   if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`not a positive integer: ${JSON.stringify(value)}`);
@@ -159,7 +170,7 @@ function positiveInteger(value: string): number {
 
 /** The flags more than one command takes, each described once (a new Option for each command that takes it). */
 const FLAGS = {
-  url: () => new Option("--url <url>", "the site's root URL (directory) or the document's URL (file, -)").makeOptionMandatory(),
+  url: () => new Option("--url <url>", "the site's root URL (directory) or the document's URL (file, -); default: https://docbase.invalid/, a placeholder for when the site's URL does not matter"),
   json: () => new Option("--json", "one JSON object per line on standard output"),
   encoding: () => new Option("--encoding <label>", "the documents' encoding (any Encoding Standard label), as an HTTP charset would give it; default: sniffed (BOM, <meta charset>, windows-1252)"),
   maxFileSize: () => new Option("--max-file-size <bytes>", "the largest file read, in bytes (K, M, G suffixes); a larger one is reported and skipped (default: 64M)").argParser(byteSize),
@@ -231,7 +242,27 @@ function commandDeclarations(): CommandDeclaration[] {
       name: "check",
       description: "report invalid URLs, links to missing files or fragments, and base-URL surprises (exit 1 if any)",
       argument: ["<input>", "an HTML file, a directory of HTML files, or - for standard input (no missing-file check)"],
-      options: [FLAGS.url(), new Option("--no-fragments", "do not check that links' fragments (#id) name an element of their page"), ...siteFlags()],
+      options: [
+        FLAGS.url(),
+        new Option("--no-fragments", "do not check that links' fragments (#id) name an element of their page"),
+        new Option("--strict", "warnings fail the run too (exit 1), not only errors"),
+        new Option("--format <format>", "text (grouped by target), json (lines, then a summary), sarif, junit or markdown").choices(["text", "json", "sarif", "junit", "markdown"]).conflicts("json"),
+        new Option("--exclude <regex>", "do not check links whose URL matches this regular expression (repeatable)").argParser(repeatable),
+        new Option("--exclude-path <glob>", "do not read files whose path under the site root matches this glob (repeatable)").argParser(repeatable),
+        new Option("--external", "check links to other sites too (http: and https:), one request per URL"),
+        new Option("--external-fragments", "with --external: check fragments in external HTML pages (a GET of the page)"),
+        new Option("--concurrency <n>", "with --external: requests open at once (default 16)").argParser(positiveInteger),
+        new Option("--per-host <n>", "with --external: requests open at once to one host (default 2)").argParser(positiveInteger),
+        new Option("--timeout <seconds>", "with --external: the longest one request may take (default 10)").argParser(positiveNumber),
+        new Option("--retries <n>", "with --external: more attempts after a 429, a 503 or a reset connection (default 2)").argParser(wholeNumber),
+        new Option("--max-redirects <n>", "with --external: redirects followed (default 5)").argParser(wholeNumber),
+        new Option("--accept <statuses>", "with --external: accepted status codes and ranges, e.g. 200-299,429 (default 200-299)"),
+        new Option("--user-agent <text>", "with --external: the User-Agent sent"),
+        new Option("--method <method>", "with --external: head-then-get (default) or get").choices(["head-then-get", "get"]),
+        new Option("--cache <file>", "with --external: remember answers in this file and reuse them next run"),
+        new Option("--cache-max-age <seconds>", "with --external: how long a cached answer is reused (default 86400)").argParser(positiveNumber),
+        ...siteFlags(),
+      ],
       help: CHECK_HELP,
       load: async () => (await import("./commands/check.ts")).checkCommand,
     },
@@ -277,7 +308,7 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
   const program = new Command("docbase");
   program
     .description("What every URL in an HTML document points to, per the WHATWG URL and HTML standards.")
-    .version(version(), "-V, --version")
+    .version(programVersion(), "-V, --version")
     .addHelpText("after", MAIN_HELP)
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({
@@ -289,7 +320,12 @@ function buildProgram(output: Output, setExitCode: (code: number) => void): Comm
   for (const declaration of commandDeclarations()) {
     const command = program.command(declaration.name).description(declaration.description).argument(...declaration.argument);
     for (const option of declaration.options) command.addOption(option);
-    command.addHelpText("after", declaration.help).action(async (input: string, options: OptionValues) => setExitCode(await (await declaration.load())(input, options as never, output)));
+    command.addOption(new Option("--config <file>", `read options from this JSON file (default: the nearest ${CONFIG_FILE_NAME} from the input's directory upwards); flags win over it`));
+    command.addHelpText("after", declaration.help).action(async (input: string, _options: OptionValues, self: Command) => {
+      const file = findConfigFile(input, self.getOptionValue("config") as string | undefined);
+      if (file !== null) applyConfigFile(file, self, program.commands);
+      setExitCode(await (await declaration.load())(input, self.opts() as never, output));
+    });
   }
   return program;
 }

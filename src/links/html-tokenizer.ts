@@ -43,6 +43,7 @@ import { html as htmlSpec, Token, TokenizerMode, type Parser, type TreeAdapterTy
 import { isASCIIAlpha, isASCIIWhitespace } from "../core/infra.ts";
 import { catalogue } from "./catalogue.ts";
 import { CharacterReferenceReader } from "./character-references.ts";
+import { IGNORE_MARKS } from "./ignore-marks.ts";
 
 type Attribute = Token.Attribute;
 
@@ -107,6 +108,7 @@ export const linkAttributeNames: ReadonlySet<string> = new Set([
   "color",
   "face",
   "size",
+  ...IGNORE_MARKS,
 ]);
 
 /**

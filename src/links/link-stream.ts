@@ -60,7 +60,9 @@ import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
 import { sniffEncoding } from "./encoding-sniffing.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites } from "./extract-links.ts";
-import type { LeanDocument, LeanElement } from "./html-source.ts";
+import type { LeanDocument, LeanElement, LeanParent, TagRecord } from "./html-source.ts";
+import { IGNORE_MARKS } from "./ignore-marks.ts";
+import { withoutIgnoredLinks } from "./ignored-elements.ts";
 import type { StreamWarning } from "./link-types.ts";
 import { checkStreamOptions, encodingOfLabel, type LinkStreamOptions, pieceKind, type StreamOptions } from "./options.ts";
 import { declaredEncoding, firstDeclaredEncoding, prepareDocument } from "./prepare-document.ts";
@@ -99,6 +101,20 @@ const PART = 16 * 1024;
 const SHORT_TOKEN = 4096;
 
 /**
+ * What the command asks of a stream beyond {@link LinkStreamOptions} (not
+ * public: see internal.ts).
+ *
+ * @example
+ * ```ts
+ * new LinkStream({ url: "https://example.com/", onLink }, { ignoreMarked: true });
+ * ```
+ */
+export interface StreamInternals {
+  /** Give no link of an element with an ignore mark or inside one (as readLinks' `ignore`). */
+  readonly ignoreMarked?: boolean | undefined;
+}
+
+/**
  * Link extraction and rewriting over a stream: {@link write} the document
  * in pieces (bytes, or text), then {@link end}; links reach `onLink` and
  * output reaches `onOutput` as soon as they are settled. The links and the
@@ -124,6 +140,8 @@ const SHORT_TOKEN = 4096;
  */
 export class LinkStream {
   private readonly options: StreamOptions;
+  /** The elements read so far that carry an ignore mark (with the `ignoreMarked` of {@link StreamInternals}); null: marks are not looked at. */
+  private readonly marked: Set<LeanParent> | null;
   /** The options as given (a document read whole at the end is prepared from them). */
   private readonly given: LinkStreamOptions;
   /** Whether links are rewritten into the output (a `rewrite` and an `onOutput`). */
@@ -187,8 +205,9 @@ export class LinkStream {
   private edits: Edit[] = [];
   private emitted = 0;
 
-  constructor(options: LinkStreamOptions) {
+  constructor(options: LinkStreamOptions, internals?: StreamInternals) {
     this.options = checkStreamOptions(options);
+    this.marked = internals?.ignoreMarked === true ? new Set() : null;
     // A document read whole at the end is read in the settled encoding too.
     this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
@@ -540,12 +559,36 @@ export class LinkStream {
           }
         }
       }
+      if (this.marked !== null && this.isIgnored(tag)) continue;
       reader.readStreamedTag(tag, this.text, source, tag.origin - this.textStart);
       // Its srcdoc documents (and theirs), whole strings already.
       readSrcdocDocuments(this.options, this.batch);
     }
     source.take(count);
     this.deliver();
+  }
+
+  /**
+   * Whether a tag's element carries an ignore mark or is inside one that
+   * does (see ignored-elements.ts): its ancestors' tags were read before it,
+   * in source order. Deviation: the ancestors are the element's when its
+   * tag is read; the whole-document reading looks at the finished tree,
+   * which the adoption agency algorithm may have changed since.
+   */
+  private isIgnored(tag: TagRecord): boolean {
+    const marked = this.marked!;
+    for (let i = 0; i < tag.attrCount; i++) {
+      const attr = tag.tokenAttrs[i]!;
+      if (attr.namespace === undefined && IGNORE_MARKS.has(attr.name)) {
+        marked.add(tag.element);
+        return true;
+      }
+    }
+    if (marked.size === 0) return false;
+    for (let n: LeanParent | null = tag.element.parentNode; n !== null; n = (n as LeanElement).parentNode ?? null) {
+      if (marked.has(n)) return true;
+    }
+    return false;
   }
 
   /** Settles the links read (window offsets): their global places, lines and columns; hands them on; turns them into edits. */
@@ -626,7 +669,8 @@ export class LinkStream {
     const read = extractSites(document, this.rewriting);
     settleTooDeep(document.text, read.tooDeep, this.options.onSrcdocTooDeep);
     const onLink = this.options.onLink;
-    if (onLink !== undefined) for (const link of read.links) onLink(link);
+    const links = this.marked === null ? read.links : withoutIgnoredLinks(document.parsed, read.links);
+    if (onLink !== undefined) for (const link of links) onLink(link);
     const onOutput = this.options.onOutput;
     if (onOutput === undefined) return;
     const output = read.sites !== null ? rewriteDocument(document, read.sites, this.options.rewrite!) : input;

@@ -13,6 +13,7 @@ import type { Token } from "parse5";
 import { HTML_NAMESPACE, isValidShadowHostName, shadowRootModeState } from "../html/index.ts";
 import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
 import { mayContainCSSURL } from "./css-urls.ts";
+import { IGNORE_MARK_LENGTH, IGNORE_MARKS } from "./ignore-marks.ts";
 import { type HTMLTokenizer, POSITION_FIELDS } from "./html-tokenizer.ts";
 
 /**
@@ -199,7 +200,8 @@ export interface ParsedSource {
  * Whether an element needs a record: it has an attribute that may hold a
  * URL (by name; the catalogue decides later), or it is a `form` (whose
  * missing action is a link), a `style` (its text), or a `meta` (a charset
- * declaration can change a byte document's encoding).
+ * declaration can change a byte document's encoding); or it carries an
+ * ignore mark (see ignore-marks.ts), which the checker reads from its record.
  *
  * @example
  * ```ts
@@ -211,7 +213,10 @@ export function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): bool
   if (tagName === "form" || tagName === "style" || tagName === "meta") return true;
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
-    if (!urlAttributeNames.has(attr.name)) continue;
+    if (!urlAttributeNames.has(attr.name)) {
+      if (attr.name.length === IGNORE_MARK_LENGTH && IGNORE_MARKS.has(attr.name)) return true;
+      continue;
+    }
     // A style or presentation attribute without a URL is no link (the common case).
     if (cssAttributeNames.has(attr.name) && !mayContainCSSURL(attr.value)) continue;
     return true;

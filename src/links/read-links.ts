@@ -14,6 +14,7 @@ import type { EncodingSource } from "./encoding-sniffing.ts";
 import { extractSites, reportTooDeep } from "./extract-links.ts";
 import { collectTargets, type DocumentTargets } from "./fragment-targets.ts";
 import type { LeanElement } from "./html-source.ts";
+import { withoutIgnoredLinks } from "./ignored-elements.ts";
 import type { Link } from "./link-types.ts";
 import type { ExtractLinksOptions } from "./options.ts";
 import { prepareDocument } from "./prepare-document.ts";
@@ -32,6 +33,8 @@ export interface ReadWants {
   readonly bases?: boolean | undefined;
   /** The fragment targets of each document read ({@link LinksRead.documents}). */
   readonly targets?: boolean | undefined;
+  /** Leave out the links of elements with an ignore mark and of their descendants (see ignored-elements.ts). */
+  readonly ignore?: boolean | undefined;
 }
 
 /**
@@ -95,7 +98,7 @@ export function readLinks(html: string | Uint8Array, options: ExtractLinksOption
   let bases: BaseElement[] | null = null;
   if (wants.bases === true) bases = baseLinks === undefined ? [] : baseElements(document.parsed.document, baseLinks, urls, document.encoding);
   return {
-    links: read.links,
+    links: wants.ignore === true ? withoutIgnoredLinks(document.parsed, read.links) : read.links,
     encoding: document.encoding,
     encodingSource: document.encodingSource,
     undecodable: document.encoding === "replacement",

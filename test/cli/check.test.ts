@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, docbase, ensureBuilt, jsonLines, repo, temporaryDirectory, writeTree } from "./helpers.ts";
+import { cleanup, docbase, ensureBuilt, findingsOf, repo, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
@@ -9,7 +9,7 @@ afterAll(cleanup, 120_000);
 /** Checks one document given on standard input; returns the findings as [line:column, type]. */
 async function checkStdin(html: string | Uint8Array, url = "https://example.com/dir/page.html", encoding = "utf-8"): Promise<string[]> {
   const run = await docbase(["check", "-", "--url", url, "--json", ...(encoding === "" ? [] : ["--encoding", encoding])], { input: html });
-  return jsonLines(run.stdout).map((f) => `${f["line"]}:${f["column"]} ${f["type"]}`);
+  return findingsOf(run.stdout).map((f) => `${f["line"]}:${f["column"]} ${f["type"]}`);
 }
 
 /** The 1-based column of the first occurrence of `needle` (on line 1). */
@@ -24,13 +24,13 @@ describe("docbase check: the example site", () => {
     const run = await docbase(["check", "examples/site", "--url", "https://example.com/"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(readFileSync(path.join(repo, "test/data/cli/example-site-check.txt"), "utf8"));
-    expect(run.stderr).toMatch(/^docbase check: 9 problems \(3 URL validation errors, 3 missing files, 0 missing fragments, 3 base-URL surprises\) in 13 files \(64 links\)/);
+    expect(run.stderr).toMatch(/^docbase check: 5 errors \(2 invalid URLs, 3 missing files\), 4 warnings \(1 URL validation warning, 3 base-URL surprises\) in 13 files \(64 links\)/);
   });
 
   it("gives every finding as a JSON line with --json", async () => {
     const run = await docbase(["check", "examples/site", "--url", "https://example.com/", "--json"]);
     expect(run.code).toBe(1);
-    const findings = jsonLines(run.stdout);
+    const findings = findingsOf(run.stdout);
     expect(findings).toHaveLength(9);
     expect(findings[6]).toEqual({
       file: "examples/site/broken.html",
@@ -38,6 +38,7 @@ describe("docbase check: the example site", () => {
       column: 37,
       type: "port-out-of-range",
       category: "invalid-url",
+      severity: "error",
       message: "<a href> http://example.com:99999/: The input's port is too big. The URL does not parse.",
       element: "a",
       attribute: "href",
@@ -64,8 +65,11 @@ describe("docbase check: the example site", () => {
     expect(one.code).toBe(1);
     expect(pool.stdout).toBe(one.stdout);
     // p119.html links to p120.html, which is missing; every page has a space.
-    expect(one.stdout.split("\n").filter((l) => l.includes("p120"))).toEqual([`${path.join(dir, "p119.html")}:1:10: missing-file: <a href> p120.html → https://example.com/p120.html: no file p120.html in the site`]);
-    expect(one.stdout.split("\n").filter((l) => l.includes("invalid-URL-unit"))).toHaveLength(120);
+    expect(one.stdout.split("\n").filter((l) => l.includes("p120"))).toEqual([
+      "error missing-file https://example.com/p120.html (1 reference)",
+      `  ${path.join(dir, "p119.html")}:1:10: missing-file: <a href> p120.html → https://example.com/p120.html: no file p120.html in the site`,
+    ]);
+    expect(one.stdout.split("\n").filter((l) => l.startsWith("  ") && l.includes("invalid-URL-unit"))).toHaveLength(120);
   });
 });
 
@@ -147,7 +151,7 @@ describe("docbase check: missing files", () => {
     const dir = writeTree(temporaryDirectory(), site);
     const run = await docbase(["check", dir, "--url", "https://example.com/", "--json"]);
     expect(run.code).toBe(1);
-    const findings = jsonLines(run.stdout).map((f) => [path.relative(dir, String(f["file"])), f["line"], f["type"], f["value"]]);
+    const findings = findingsOf(run.stdout).map((f) => [path.relative(dir, String(f["file"])), f["line"], f["type"], f["value"]]);
     expect(findings).toEqual([
       ["docs/index.html", 1, "invalid-URL-unit", "a b.html"],
       ["index.html", 5, "missing-file", "empty/"],
@@ -161,9 +165,11 @@ describe("docbase check: missing files", () => {
   it("checks one file against its own directory", async () => {
     const dir = writeTree(temporaryDirectory(), site);
     const run = await docbase(["check", path.join(dir, "docs/index.html"), "--url", "https://example.com/docs/"]);
-    // ../index.html is above the file's directory: not checked; the space is reported.
-    expect(run.stdout).toBe(`${path.join(dir, "docs/index.html")}:1:41: invalid-URL-unit: <a href> "a b.html": A code point is found that is not a URL unit.\n`);
-    expect(run.code).toBe(1);
+    // ../index.html is above the file's directory: not checked; the space is reported, a warning (the URL parses).
+    expect(run.stdout).toBe(
+      `warning invalid-URL-unit https://example.com/docs/a%20b.html (1 reference)\n  ${path.join(dir, "docs/index.html")}:1:41: invalid-URL-unit: <a href> "a b.html": A code point is found that is not a URL unit.\n`,
+    );
+    expect(run.code).toBe(0);
   });
 });
 

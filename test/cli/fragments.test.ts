@@ -4,7 +4,7 @@ import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFragment, decodePending, encodePending, type PendingFragment } from "../../src/cli/commands/check/fragment-check.ts";
-import { cleanup, docbase, ensureBuilt, jsonLines, temporaryDirectory, writeTree } from "./helpers.ts";
+import { cleanup, docbase, ensureBuilt, findingsOf, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
@@ -49,7 +49,7 @@ const site: Record<string, string | Uint8Array> = {
 
 /** The findings of a run as [file, line:column, type, value, target]. */
 function findings(dir: string, stdout: string): string[][] {
-  return jsonLines(stdout).map((f) => [path.relative(dir, String(f["file"])), `${f["line"]}:${f["column"]}`, String(f["type"]), String(f["value"]), f["target"] === undefined ? "" : path.isAbsolute(String(f["target"])) ? path.relative(dir, String(f["target"])) : String(f["target"])]);
+  return findingsOf(stdout).map((f) => [path.relative(dir, String(f["file"])), `${f["line"]}:${f["column"]}`, String(f["type"]), String(f["value"]), f["target"] === undefined ? "" : path.isAbsolute(String(f["target"])) ? path.relative(dir, String(f["target"])) : String(f["target"])]);
 }
 
 /** line:column of the first `needle` in `text`, 1-based (columns in code units: the tests' text is BMP). */
@@ -81,15 +81,16 @@ describe("docbase check: fragments", () => {
       ["index.html", at(index, "#inner>missing"), "missing-fragment", "#inner", "index.html"],
       ["legacy.html", "4:10", "missing-fragment", "#naïve", "legacy.html"],
     ]);
-    expect(run.stderr).toMatch(/^docbase check: 11 problems \(0 URL validation errors, 1 missing file, 10 missing fragments, 0 base-URL surprises\) in 5 files/);
+    expect(run.stderr).toMatch(/^docbase check: 11 errors \(1 missing file, 10 missing fragments\) in 5 files/);
     // JSON as for the other problems, with the page looked in.
-    const first = jsonLines(run.stdout)[0]!;
+    const first = findingsOf(run.stdout)[0]!;
     expect(first).toEqual({
       file: path.join(dir, "based.html"),
       line: 3,
       column: 10,
       type: "missing-fragment",
       category: "missing-fragment",
+      severity: "error",
       message: `<a href> #mine → https://example.com/b.html#mine: no element with id or name "mine" in ${path.join(dir, "b.html")}`,
       element: "a",
       attribute: "href",
@@ -102,7 +103,9 @@ describe("docbase check: fragments", () => {
   it("says where it looked, in text", async () => {
     const dir = writeTree(temporaryDirectory(), site);
     const run = await docbase(["check", dir, "--url", "https://example.com/"]);
-    const lines = run.stdout.split("\n");
+    // Grouped by target: each referrer, indented, under its target.
+    const lines = run.stdout.split("\n").map((l) => l.trim());
+    expect(lines).toContain(`error missing-fragment https://example.com/b.html#nope (1 reference)`);
     expect(lines).toContain(
       `${path.join(dir, "index.html")}:${at(index, '"b.html#nope"', 1)}: missing-fragment: <a href> b.html#nope → https://example.com/b.html#nope: no element with id or name "nope" in ${path.join(dir, "b.html")}`,
     );
@@ -118,16 +121,16 @@ describe("docbase check: fragments", () => {
     const dir = writeTree(temporaryDirectory(), site);
     const run = await docbase(["check", dir, "--url", "https://example.com/", "--json", "--no-fragments"]);
     expect(findings(dir, run.stdout).map((f) => f[2])).toEqual(["missing-file"]);
-    expect(run.stderr).toMatch(/^docbase check: 1 problem \(0 URL validation errors, 1 missing file, 0 base-URL surprises\)/);
+    expect(run.stderr).toMatch(/^docbase check: 1 error \(1 missing file\) in/);
   });
 
   it("checks a page on standard input, and one file, in themselves only", async () => {
     const stdin = await docbase(["check", "-", "--url", "https://example.com/a.html", "--json"], { input: '<p id="here"></p><a href="#here">ok</a><a href="#gone">x</a><a href="other.html#gone">not read</a>' });
-    expect(jsonLines(stdin.stdout).map((f) => [f["type"], f["value"], f["target"]])).toEqual([["missing-fragment", "#gone", "-"]]);
+    expect(findingsOf(stdin.stdout).map((f) => [f["type"], f["value"], f["target"]])).toEqual([["missing-fragment", "#gone", "-"]]);
     const dir = writeTree(temporaryDirectory(), site);
     const one = await docbase(["check", path.join(dir, "based.html"), "--url", "https://example.com/based.html", "--json"]);
     // Its links lead to b.html, which this run does not read.
-    expect(one.stdout).toBe("");
+    expect(findingsOf(one.stdout)).toEqual([]);
     expect(one.code).toBe(0);
   });
 
@@ -179,12 +182,13 @@ describe("docbase check: fragments", () => {
     const one = await docbase(["check", dir, "--url", "https://example.com/", "--jobs", "1"]);
     const pool = await docbase(["check", dir, "--url", "https://example.com/", "--jobs", "2"]);
     expect(pool.stdout).toBe(one.stdout);
-    const missing = one.stdout.split("\n").filter((l) => l.includes("missing-fragment"));
+    const missing = one.stdout.split("\n").filter((l) => l.startsWith("  ") && l.includes("missing-fragment"));
     expect(missing).toHaveLength(12);
-    expect(missing[0]).toBe(`${path.join(dir, "p0.html")}:2:10: missing-fragment: <a href> p1.html#s1x → https://example.com/p1.html#s1x: no element with id or name "s1x" in ${path.join(dir, "p1.html")}`);
-    // Each page's findings stay in source order: the missing fragment (2:10) before the link "x y" (2:41, 2:42).
-    const p0 = one.stdout.split("\n").filter((l) => l.startsWith(`${path.join(dir, "p0.html")}:`));
-    expect(p0.map((l) => l.split(": ")[1])).toEqual(["missing-fragment", "missing-file", "invalid-URL-unit"]);
+    expect(missing[0]).toBe(`  ${path.join(dir, "p0.html")}:2:10: missing-fragment: <a href> p1.html#s1x → https://example.com/p1.html#s1x: no element with id or name "s1x" in ${path.join(dir, "p1.html")}`);
+    // Each page's findings stay in source order in JSON: the missing fragment (2:10) before the link "x y" (2:41, 2:42).
+    const json = await docbase(["check", dir, "--url", "https://example.com/", "--jobs", "2", "--json"]);
+    const p0 = findingsOf(json.stdout).filter((f) => f["file"] === path.join(dir, "p0.html"));
+    expect(p0.map((f) => f["type"])).toEqual(["missing-fragment", "missing-file", "invalid-URL-unit"]);
   });
 });
 

@@ -122,6 +122,14 @@ export async function docbase(args: readonly string[], options: RunOptions = {})
   return { ...run, stdout: run.stdout.toString("utf8") };
 }
 
+/** The findings of `check --json`: its JSON lines without the summary object that ends them (which must be there, once, last). */
+export function findingsOf(stdout: string): Record<string, unknown>[] {
+  const lines = jsonLines(stdout);
+  const last = lines.pop();
+  if (last?.["type"] !== "summary" || lines.some((l) => l["type"] === "summary")) throw new Error(`check --json must end with one summary object: ${stdout.slice(-300)}`);
+  return lines;
+}
+
 /** The JSON lines of a run's standard output. */
 export function jsonLines(stdout: string): Record<string, unknown>[] {
   return stdout

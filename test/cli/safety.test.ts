@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { docbase, ensureBuilt, jsonLines, main, temporaryDirectory, writeTree } from "./helpers.ts";
+import { docbase, ensureBuilt, findingsOf, jsonLines, main, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
 
@@ -119,13 +119,14 @@ describe("check stays inside the root and bounded", () => {
     const run = await docbase(["check", dir, "--url", url]);
     expect(run.code).toBe(1);
     const lines = run.stdout.split("\n").filter(Boolean);
-    // The first 100 errors, one line for the 39,899 others, and the missing file.
-    expect(lines).toHaveLength(102);
+    // Two targets (the URL, with the first 100 errors and one line for the 39,899 others; the missing file), each a heading and its lines.
+    expect(lines).toHaveLength(104);
+    expect(lines.filter((l) => !l.startsWith("  "))).toHaveLength(2);
     expect(lines.some((l) => l.includes("more-validation-errors") && l.includes("39,899 more validation errors"))).toBe(true);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(400);
     expect(run.stderr).not.toContain("internal error");
     const json = await docbase(["check", dir, "--url", url, "--json"]);
-    const findings = jsonLines(json.stdout);
+    const findings = findingsOf(json.stdout);
     // The whole value once for its validation errors, once for its missing-file finding: not once per error.
     expect(findings.filter((f) => "value" in f)).toHaveLength(2);
     expect(findings).toHaveLength(102);

@@ -3,24 +3,21 @@
  * pieces, ports and whole URLs. parseURL must return (a record or null)
  * without throwing or overflowing the stack, and in linear time.
  *
- * Timings are normally kept out of tests (benchmarks live in bench/); this is
- * a complexity check, not a benchmark: each input is parsed at size n and 4n,
- * and the time ratio must stay well below the 16 that quadratic work would
- * give (limit 10, taking the fastest of a few runs, with a floor on the
- * small-size time so that timer noise cannot fail it). A quadratic parser is
- * already slow at size n, so the floor hides nothing; but quadratic work
- * that is small next to the linear work at size n can stay under the limit.
+ * Linear time is told by counting work, not by timing it (a timing moves
+ * with the machine's load): each input is parsed at size n and 4n under
+ * V8's precise coverage with block counts, and the executions of the
+ * parser's blocks (every function call and loop iteration in the
+ * implementation's own code) must grow less than 5 times — linear work
+ * grows 4 times, quadratic 16. The counts are exact and repeat from run to
+ * run. What they cannot see is work inside a built-in called from the
+ * parser (a `String.prototype.indexOf` that rescans from the start): the
+ * parser's calls into built-ins take slices or positions, and the hostile
+ * round trips of test/links cover whole documents by bytes.
  */
 
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { Session } from "node:inspector";
 import { describe, expect, it } from "vitest";
-import { impl } from "./impl.ts";
-
-// A full garbage collection before each timed run, so that garbage left by
-// earlier runs (of 10 MB inputs) is not collected inside a later one.
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
+import { impl, implName } from "./impl.ts";
 
 /**
  * An input family: `make(n)` builds the input of size n (and `base(n)`, if
@@ -134,57 +131,59 @@ function parseOnce({ input, base }: Sized): void {
   if (record !== null) expect(typeof impl.serializeURL(record)).toBe("string");
 }
 
-/**
- * The mean time of one parse over a batch of at least {@link batchMs} (one
- * parse when a single one takes that long), after a full garbage collection.
- */
-function timeBatch(sample: Sized): number {
-  collectGarbage();
-  let runs = 0;
-  let elapsed = 0;
-  const start = performance.now();
-  do {
-    parseOnce(sample);
-    runs++;
-    elapsed = performance.now() - start;
-  } while (elapsed < batchMs);
-  return elapsed / runs;
+/** The scripts of the implementation under test, whose block executions are counted. */
+const implementationScripts = implName === "docbase" ? /\/src\/core\// : /\/node_modules\/(whatwg-url|tr46|webidl-conversions)\//;
+
+const session = new Session();
+session.connect();
+function post<T = unknown>(method: string, params: object = {}): T {
+  // The inspector answers a session of the same thread synchronously.
+  let answer: { error: Error | null; result: T } | undefined;
+  session.post(method, params, (error, result) => {
+    answer = { error, result: result as T };
+  });
+  if (answer === undefined) throw new Error(`inspector: no answer to ${method}`);
+  if (answer.error !== null) throw answer.error;
+  return answer.result;
 }
 
-/** Batches last at least this long, so that timer resolution and single pauses average out. */
-const batchMs = 25;
-/** Below this, the small-size time is taken to be this (timer and GC noise). */
-const floorMs = 2;
-const maxRatio = 10;
-/** Linear work gives about 4; above this, the large size is measured again. */
-const remeasureRatio = 6;
+interface Coverage {
+  readonly result: readonly { readonly url: string; readonly functions: readonly { readonly ranges: readonly { readonly count: number }[] }[] }[];
+}
+
+/** The block executions in the implementation's scripts since the last call (taking the coverage resets the counters). */
+function takeCount(): number {
+  let count = 0;
+  for (const script of post<Coverage>("Profiler.takePreciseCoverage").result) {
+    if (!implementationScripts.test(script.url)) continue;
+    for (const fn of script.functions) for (const range of fn.ranges) count += range.count;
+  }
+  return count;
+}
+
+/** The work of one parse (and serialization): its block executions. */
+function work(sample: Sized): number {
+  takeCount();
+  parseOnce(sample);
+  return takeCount();
+}
+
+/** Linear work gives 4 (to a few blocks); quadratic work 16. */
+const maxRatio = 5;
 
 describe(`${impl.name}: hostile input`, () => {
+  post("Profiler.enable");
+  post("Profiler.startPreciseCoverage", { callCount: true, detailed: true });
+
   it.each(hostileCases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const small = sized(c, c.size / 4);
     const large = sized(c, c.size);
     // A throw (a stack overflow is a RangeError) fails the test here.
-    parseOnce(small); // warm-up
-    let tSmall = Infinity;
-    for (let i = 0; i < 3; i++) tSmall = Math.min(tSmall, timeBatch(small));
-    // Measure the large size once, and again (up to 3 batches in all) only
-    // while the ratio is above what linear work gives with some noise, so
-    // that a quadratic parser is not run three times at 4n.
-    let tLarge = Infinity;
-    for (let i = 0; i < 3 && tLarge / Math.max(tSmall, floorMs) >= remeasureRatio; i++) {
-      tLarge = Math.min(tLarge, timeBatch(large));
-    }
-    // Still above the limit: on a machine busy with other work, one size may
-    // have been measured in a quiet moment and the other not. Measure both
-    // again, in turn, a few times (work that is really quadratic stays near 16).
-    for (let i = 0; i < 4 && tLarge / Math.max(tSmall, floorMs) >= maxRatio; i++) {
-      tSmall = Math.min(tSmall, timeBatch(small));
-      tLarge = Math.min(tLarge, timeBatch(large));
-    }
-    const ratio = tLarge / Math.max(tSmall, floorMs);
-    expect(
-      ratio,
-      `time at ${large.input.length} code units / time at ${small.input.length} (${tLarge.toFixed(1)} ms / ${tSmall.toFixed(1)} ms)`,
-    ).toBeLessThan(maxRatio);
+    parseOnce(small); // warm-up: lazy compilation and one-time set-up are not the input's work
+    const smallWork = work(small);
+    const largeWork = work(large);
+    expect(smallWork, "the implementation's scripts are counted").toBeGreaterThan(0);
+    const ratio = largeWork / smallWork;
+    expect(ratio, `block executions at ${large.input.length} code units / at ${small.input.length}: ${largeWork} / ${smallWork}`).toBeLessThan(maxRatio);
   });
 });

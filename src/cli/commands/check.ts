@@ -9,15 +9,26 @@
 
 import type { Link, StreamWarning } from "../../links/index.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
+import { UsageError } from "../errors.ts";
+import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
 import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
-import { gatherInputs } from "../inputs.ts";
+import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { siteURL } from "../site-url.ts";
 import { readStandardInput } from "../standard-input.ts";
-import { type Finding, findingLine } from "./check/finding.ts";
+import { programVersion } from "../version.ts";
+import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
+import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
+import type { ExternalRef } from "./check/external-links.ts";
+import { type Finding, findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
+import { junitReport } from "./check/formats/junit-report.ts";
+import { markdownReport } from "./check/formats/markdown-report.ts";
+import { sarifReport } from "./check/formats/sarif-report.ts";
+import { textReport } from "./check/formats/text-report.ts";
 import { type CheckResult, encodePending, settleFragments } from "./check/fragment-check.ts";
 
 /**
@@ -29,9 +40,33 @@ import { type CheckResult, encodePending, settleFragments } from "./check/fragme
  * ```
  */
 export interface CheckOptions extends CommonOptions {
-  readonly url: string;
+  /** The site root URL (directory) or the document's URL; default: a placeholder (see site-url.ts). */
+  readonly url?: string | undefined;
   /** Check links' fragments (`--no-fragments`: false). Default true. */
   readonly fragments?: boolean | undefined;
+  /** Warnings fail the run too (`--strict`). */
+  readonly strict?: boolean | undefined;
+  /** The output format (`--format`); default "text" ("json" with `--json`). */
+  readonly format?: CheckFormat | undefined;
+  /** Regular expressions: links whose URL matches one are not checked (`--exclude`, repeatable). */
+  readonly exclude?: readonly string[] | undefined;
+  /** Globs: files whose path under the site root matches one are not read (`--exclude-path`, repeatable). */
+  readonly excludePath?: readonly string[] | undefined;
+  /** Check links to other sites too, over HTTP(S) (`--external`), with the checker's flags below. */
+  readonly external?: boolean | undefined;
+  readonly externalFragments?: boolean | undefined;
+  readonly concurrency?: number | undefined;
+  readonly perHost?: number | undefined;
+  /** Seconds. */
+  readonly timeout?: number | undefined;
+  readonly retries?: number | undefined;
+  readonly maxRedirects?: number | undefined;
+  readonly accept?: string | undefined;
+  readonly userAgent?: string | undefined;
+  readonly method?: "head-then-get" | "get" | undefined;
+  readonly cache?: string | undefined;
+  /** Seconds. */
+  readonly cacheMaxAge?: number | undefined;
 }
 
 /**
@@ -39,29 +74,40 @@ export interface CheckOptions extends CommonOptions {
  *
  * @example
  * ```ts
- * const task: CheckTask = { command: "check", json: false, encoding: undefined, siteRoot: "https://example.com/" };
+ * const task: CheckTask = { command: "check", encoding: undefined, siteRoot: "https://example.com/", exclude: [] };
  * ```
  */
 export interface CheckTask {
   readonly command: "check";
-  readonly json: boolean;
   readonly encoding: string | undefined;
   /** The site root URL: links under it must lead to files of the site. */
   readonly siteRoot: string | null;
   /** Check that links' fragments name an element of their page (`--no-fragments`: false). Default false. */
   readonly fragments?: boolean | undefined;
+  /** The `--exclude` regular expressions' sources. */
+  readonly exclude: readonly string[];
+  /** Give each page's links to other sites (`--external`). */
+  readonly external?: boolean | undefined;
+}
+
+/** The `--exclude` patterns of a task, compiled once per thread. */
+let compiled: { sources: readonly string[]; patterns: RegExp[] } | null = null;
+
+function taskPatterns(sources: readonly string[]): RegExp[] {
+  if (compiled === null || compiled.sources !== sources) compiled = { sources, patterns: sources.map((source) => new RegExp(source, "u")) };
+  return compiled.patterns;
 }
 
 /** The check of one document and the library under it, loaded where files are read (see loadOnce). */
 const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
 
 /**
- * `docbase check`'s work on one file: its findings, one line each, and
- * with fragments the page's part of the fragment check across pages.
+ * `docbase check`'s work on one file: its findings, one JSON line each
+ * (the main thread writes them in the format asked for), and with fragments the page's part of the fragment check across pages.
  *
  * @example
  * ```ts
- * await checkWork.run(job, { command: "check", json: false, encoding: undefined, siteRoot: "https://example.com/", fragments: true }, env);
+ * await checkWork.run(job, { command: "check", encoding: undefined, siteRoot: "https://example.com/", fragments: true, exclude: [] }, env);
  * ```
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
@@ -78,17 +124,20 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       fragments,
       rel: job.rel === "" ? null : job.rel,
       display: job.display,
+      exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude),
+      external: task.external === true,
     });
     if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
     const { links, findings, pending, targets } = checked;
-    const counts: Record<string, number> = { ...checkCounts(), links, problems: findings.length };
+    const external = checked.external === null ? undefined : JSON.stringify(checked.external.map((l) => ({ url: l.url, file: job.display, line: l.line, column: l.column, element: l.element, attribute: l.attribute, value: l.value })));
+    const counts: Record<string, number> = { files: 1, links };
     const lines: string[] = [];
     for (const f of findings) {
-      counts[f.category]!++;
-      lines.push(findingLine(job.display, f, task.json));
+      counts[f.category] = (counts[f.category] ?? 0) + 1;
+      lines.push(findingLine(job.display, f, true));
     }
     const out = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
-    if (!fragments) return { index: job.index, out, err: "", counts };
+    if (!fragments) return { index: job.index, out, err: "", counts, external };
     let at: Int32Array | null = null;
     if (pending.length > 0) {
       at = new Int32Array(findings.length * 2);
@@ -102,7 +151,7 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
     if (targets !== null && env.site !== null && job.rel !== "" && job.path !== "-") {
       joined = [...targets.ids, ...targets.names].join("\0");
     }
-    return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at } };
+    return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at }, external };
   },
   transfer(result: CheckResult): CheckResult {
     const fragments = result.fragments;
@@ -115,10 +164,6 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
 /** The links library, loaded where files are read (see loadOnce). */
 const library = loadOnce(() => import("../../links/index.ts"));
 
-function checkCounts(): Record<string, number> {
-  return { files: 1, links: 0, problems: 0, "invalid-url": 0, "missing-file": 0, "missing-fragment": 0, "base-url": 0, limit: 0 };
-}
-
 /**
  * `docbase check`'s work on a file too large to read whole (see
  * openDocument): read twice (see readTwice: exact whatever its size), its
@@ -130,7 +175,7 @@ function checkCounts(): Record<string, number> {
 async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
   const { streamedLinkFindings, srcdocTooDeepFinding } = await checkDocumentModule();
   const { LinkStream } = await library();
-  const counts = checkCounts();
+  const counts: Record<string, number> = { files: 1, links: 0 };
   const ready: Link[] = [];
   const findings: Finding[] = [];
   const warnings: StreamWarning[] = [];
@@ -142,14 +187,13 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     });
   const handOn = async (): Promise<void> => {
     counts["links"]! += ready.length;
-    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site }, findings);
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude) }, findings);
     ready.length = 0;
     if (findings.length === 0) return;
     let text = "";
     for (const f of findings) {
-      counts[f.category]!++;
-      counts["problems"]!++;
-      text += `${findingLine(job.display, f, task.json)}\n`;
+      counts[f.category] = (counts[f.category] ?? 0) + 1;
+      text += `${findingLine(job.display, f, true)}\n`;
     }
     findings.length = 0;
     await write(text);
@@ -169,7 +213,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
           onLink: (link) => ready.push(link),
           onWarning: (w) => warnings.push(w),
           onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
-        }),
+        }, { ignoreMarked: true }),
       handOn,
     );
   } catch (error) {
@@ -177,13 +221,39 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   } finally {
     await opened.handle.close();
   }
-  const warned = warningReport(job.display, warnings, task.json);
-  return { index: job.index, out: out + warned.out, err: warned.err, counts };
+  // The stream's warnings go to standard error: the findings' lines are read back by every format.
+  const warned = warningReport(job.display, warnings, false);
+  // Never silent: what this file's check leaves out is said.
+  const unchecked = task.fragments === true ? "the fragments of its links and of links into it, and its <base> elements," : "its <base> elements";
+  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked} are not checked\n${warned.err}`;
+  return { index: job.index, out: out + warned.out, err, counts };
 }
 
 /**
- * `docbase check <file|dir> --url U`: invalid URLs, missing files,
- * base-URL surprises; returns 1 when it reports any.
+ * `docbase check`'s output formats (`--format`).
+ *
+ * @example
+ * ```ts
+ * const format: CheckFormat = "sarif";
+ * ```
+ */
+export type CheckFormat = "text" | "json" | "sarif" | "junit" | "markdown";
+
+const FORMATS: readonly CheckFormat[] = ["text", "json", "sarif", "junit", "markdown"];
+
+/** `--format` (and `--json`, the same as `--format json`), checked. */
+function formatOption(options: CheckOptions): CheckFormat {
+  const format = options.format ?? (options.json === true ? "json" : "text");
+  if (!FORMATS.includes(format)) throw new UsageError(`--format: not one of ${FORMATS.join(", ")}: ${JSON.stringify(format)}`);
+  if (options.json === true && format !== "json") throw new UsageError(`--json and --format ${format} ask for two formats`);
+  return format;
+}
+
+/**
+ * `docbase check <file|dir> --url U`: invalid URLs, missing files and
+ * fragments, base-URL surprises, each an error or a warning; returns 1
+ * when there are errors (with `--strict`, warnings too) or a file could
+ * not be read.
  *
  * @example
  * ```ts
@@ -192,8 +262,13 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
  */
 export async function checkCommand(input: string, options: CheckOptions, output: Output): Promise<number> {
   const encoding = encodingOption(options.encoding);
+  const format = formatOption(options);
+  const exclude = urlPatterns(options.exclude);
+  const excludedPath = pathExclusion(options.excludePath);
   const started = performance.now();
-  const inputs = await gatherInputs(input, options.url, options, output);
+  const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
+  const kept = gathered.jobs.filter((job) => job.rel === "" || !excludedPath(job.rel));
+  const inputs = kept.length === gathered.jobs.length ? gathered : { ...gathered, jobs: kept.map((job, index) => ({ ...job, index })) };
   let stdin: Uint8Array | undefined;
   if (inputs.standardInput) {
     // Capped as a file is: a larger input is reported, never held whole.
@@ -205,27 +280,107 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     stdin = read;
   }
   const fragments = options.fragments !== false;
-  const json = options.json === true;
-  const task: CheckTask = { command: "check", json, encoding, siteRoot: inputs.site === null ? null : inputs.siteRoot, fragments };
-  // With fragments, a page's report waits for the pages it links into: the results are held, then settled.
+  const strict = options.strict === true;
+  const external = options.external === true;
+  const settings = external ? await externalOptions(options, exclude) : null;
+  // An external check's root: the site's (a single file's directory, standard input's document's).
+  const task: CheckTask = { command: "check", encoding, siteRoot: inputs.site === null && !external ? null : inputs.siteRoot, fragments, exclude: exclude.map((r) => r.source), external };
+  // JSON lines are written as each file is read (without fragments; with them, once they are settled); the other formats need every finding first.
+  const stream = format === "json" && !fragments && !external;
   const held: CheckResult[] = [];
-  const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: fragments ? (result) => held.push(result) : undefined }, options, output);
+  const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: stream ? undefined : (result) => held.push(result) }, options, output);
+  let results: readonly CheckResult[] = held;
   if (fragments) {
-    const { results, missing } = settleFragments(held, inputs.jobs, json);
-    counts["problems"] = (counts["problems"] ?? 0) + missing;
-    counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + missing;
-    writeResults(results, output);
+    const settled = settleFragments(held, inputs.jobs, true);
+    results = settled.results;
+    counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + settled.missing;
+  }
+  let externalFound: ReportedFinding[] = [];
+  let externalSummary: ExternalSummary | null = null;
+  if (external) {
+    const refs: ExternalRef[] = [];
+    for (const result of results) if (result.external !== undefined) refs.push(...(JSON.parse(result.external) as ExternalRef[]));
+    const { checkExternalLinks } = await import("./check/external-links.ts");
+    const checked = await checkExternalLinks(refs, settings!, (message) => output.err(`docbase: warning: ${message}\n`));
+    externalFound = checked.findings;
+    externalSummary = checked.summary;
+    for (const f of externalFound) counts[f.category] = (counts[f.category] ?? 0) + 1;
   }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
-  const ms = performance.now() - started;
-  const problems = counts["problems"] ?? 0;
-  if (options.quiet !== true) {
-    const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
-    const what =
-      problems === 0
-        ? "no problems"
-        : `${plural(problems, "problem")} (${plural(counts["invalid-url"] ?? 0, "URL validation error")}, ${plural(counts["missing-file"] ?? 0, "missing file")}, ${fragments ? `${plural(counts["missing-fragment"] ?? 0, "missing fragment")}, ` : ""}${plural(counts["base-url"] ?? 0, "base-URL surprise")}${(counts["limit"] ?? 0) > 0 ? `, ${plural(counts["limit"] ?? 0, "srcdoc document")} too deep to read` : ""})`;
-    output.err(`docbase check: ${what} in ${files} (${plural(counts["links"] ?? 0, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
+  const unreadable = failures(counts);
+  const summary = checkSummary(counts, unreadable, strict, externalSummary);
+  if (format === "json") {
+    writeResults(results, output);
+    for (const f of externalFound) output.out(`${JSON.stringify(f)}\n`);
+    output.out(`${JSON.stringify(summary)}\n`);
+  } else {
+    const findings: ReportedFinding[] = [];
+    for (const result of results) {
+      if (result.err !== "") output.err(result.err);
+      if (result.out !== "") findings.push(...parseFindingLines(typeof result.out === "string" ? result.out : new TextDecoder().decode(result.out)));
+    }
+    findings.push(...externalFound);
+    output.out(report(format, findings, summary, inputs.jobs));
   }
-  return problems > 0 || failures(counts) > 0 ? 1 : 0;
+  if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);
+  if (options.quiet !== true) {
+    const ms = performance.now() - started;
+    const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
+    output.err(`docbase check: ${summaryWords(summary)} in ${files} (${plural(summary.links, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
+  }
+  return summary.failed ? 1 : 0;
+}
+
+/** The external checker's options from `check`'s flags (times in seconds on the command line). */
+async function externalOptions(options: CheckOptions, exclude: RegExp[]): Promise<ExternalCheckerOptions> {
+  // Optimisation: the checker (node:http, node:https, node:zlib) loads only for --external.
+  const { isExternalCheckerError, parseStatusRanges } = await import("../external/index.ts");
+  const { resolveExternalOptions } = await import("../external/options.ts");
+  let accept: ExternalCheckerOptions["accept"];
+  if (options.accept !== undefined) {
+    try {
+      accept = parseStatusRanges(options.accept);
+    } catch (error) {
+      throw new UsageError(`--accept: ${(error as Error).message}`);
+    }
+  }
+  const settings: ExternalCheckerOptions = {
+    concurrency: options.concurrency,
+    perHost: options.perHost,
+    timeout: options.timeout === undefined ? undefined : options.timeout * 1000,
+    retries: options.retries,
+    maxRedirects: options.maxRedirects,
+    accept,
+    userAgent: options.userAgent,
+    method: options.method,
+    fragments: options.externalFragments === true,
+    exclude,
+    cache: options.cache === undefined ? null : { file: options.cache, maxAge: options.cacheMaxAge === undefined ? undefined : options.cacheMaxAge * 1000 },
+  };
+  try {
+    // A bad value is misuse of the command, said before any page is read.
+    resolveExternalOptions(settings);
+  } catch (error) {
+    if (isExternalCheckerError(error)) throw new UsageError(error.message);
+    throw error;
+  }
+  return settings;
+}
+
+/** The report of every finding in a format other than JSON lines. */
+function report(format: Exclude<CheckFormat, "json">, findings: readonly ReportedFinding[], summary: CheckSummary, jobs: readonly FileJob[]): string {
+  switch (format) {
+    case "text":
+      return textReport(findings);
+    case "sarif":
+      return sarifReport(findings, programVersion());
+    case "junit":
+      return junitReport(
+        jobs.map((job) => job.display),
+        findings,
+        summary,
+      );
+    case "markdown":
+      return markdownReport(findings, summary);
+  }
 }

@@ -10,11 +10,12 @@ import type { Link, StreamWarning } from "../../links/index.ts";
 import { feedLinkStream, noSpoolWarning, readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts";
-import { gatherInputs } from "../inputs.ts";
+import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
 import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { siteURL } from "../site-url.ts";
 import { takeStandardInput } from "../standard-input.ts";
 
 /**
@@ -26,7 +27,8 @@ import { takeStandardInput } from "../standard-input.ts";
  * ```
  */
 export interface LinksOptions extends CommonOptions, StreamingOptions {
-  readonly url: string;
+  /** The site root URL (directory) or the document's URL; default: a placeholder (see site-url.ts). */
+  readonly url?: string | undefined;
   readonly internal?: boolean | undefined;
   readonly external?: boolean | undefined;
 }
@@ -259,7 +261,7 @@ export async function linksCommand(input: string, options: LinksOptions, output:
   const encoding = encodingOption(options.encoding);
   const started = performance.now();
   const filter = options.internal === true ? "internal" : options.external === true ? "external" : "all";
-  const inputs = await gatherInputs(input, options.url, options, output);
+  const inputs = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
   const task: LinksTask = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
   let counts: Record<string, number>;
   if (inputs.standardInput) {

@@ -1,9 +1,6 @@
 /**
  * The external-link checker's cache file: what was asked, when, and what
- * came of it, as JSON written atomically. A file that is missing is an
- * empty cache; one that cannot be read, or is not a docbase cache, is a
- * warning, and is then ignored (and left as it is, when it may be someone
- * else's).
+ * came of it, as JSON written atomically.
  *
  * @module
  */
@@ -19,8 +16,7 @@ const FORMAT = "docbase-external-links-cache";
 const VERSION = 1;
 
 /**
- * One cached answer: the outcome of asking a URL (its fragments' results,
- * those that were checked), at `checkedAt` (ms since the epoch).
+ * One cached answer for a URL, with the results of its checked fragments.
  *
  * @example
  * ```ts
@@ -44,8 +40,7 @@ export interface CacheEntry {
 }
 
 /**
- * What the entries' meaning depends on: an entry made with other accepted
- * statuses or another redirect limit is not used.
+ * What the entries' meaning depends on: a cache made with other settings is not used.
  *
  * @example
  * ```ts
@@ -59,8 +54,7 @@ export interface CacheSettings {
 
 /**
  * A loaded cache: its fresh entries by URL, whether the file may be
- * written (not when it may be someone else's), and the warnings loading
- * it gave.
+ * written (not when it may be someone else's), and the warnings.
  *
  * @example
  * ```ts
@@ -84,9 +78,8 @@ const KINDS = new Set<string>([
 const FRAGMENT_KINDS = new Set<string>(["found", "missing-fragment", "not-html"]);
 
 /**
- * Whether an answer is worth keeping: what the server said for sure. Not
- * what could not be checked (a timeout, a rate limit: the next run asks
- * again), nor a 5xx (the server's trouble, likely passing).
+ * Whether an answer is worth keeping: what the server said for sure, not
+ * what could not be checked nor a 5xx (likely passing).
  *
  * @example
  * ```ts
@@ -100,8 +93,7 @@ export function isCacheable(kind: ExternalKind, status: number | null): boolean 
 }
 
 /**
- * Whether a fragment's result is worth keeping: found, missing, or not in
- * an HTML page; not "could not be checked".
+ * Whether a fragment's result is worth keeping: not "could not be checked".
  *
  * @example
  * ```ts
@@ -149,18 +141,12 @@ const sameSettings = (a: CacheSettings, b: unknown): boolean =>
   isObject(b) && b["maxRedirects"] === a.maxRedirects && JSON.stringify(b["accept"]) === JSON.stringify(a.accept);
 
 /**
- * Reads the cache `file`, keeping the entries that are no older than
- * `maxAge` at `now` and were made with `settings`. Never throws: a file
- * that cannot be read or is not a docbase cache gives a warning and an
- * empty cache.
- *
- * - missing, or empty: an empty cache, written at the end;
- * - not JSON, or JSON without docbase's `format` field: a warning; it is
- *   not written over (it may be another tool's file);
- * - a docbase cache of another version, or made with other accepted
- *   statuses or redirect limit: a warning; its entries are not used, and
- *   it is written over;
- * - entries that are not entries: a warning counting them; the others are used.
+ * Reads the cache `file`, keeping the entries no older than `maxAge` at
+ * `now` and made with `settings`. Never throws: a missing or empty file is
+ * an empty cache; an unreadable one, or one of another version or
+ * settings, is a warning and replaced; one that is not a docbase cache is
+ * a warning and left alone (it may be another tool's); bad entries are a
+ * warning, and the others are used.
  *
  * @example
  * ```ts
@@ -207,8 +193,8 @@ export async function loadCache(file: string, settings: CacheSettings, maxAge: n
 }
 
 /**
- * Whether `entry` is no older than `maxAge` at `now`. An entry from the
- * future (a clock set back) is not fresh.
+ * Whether `entry` is no older than `maxAge` at `now`; one from the future
+ * (a clock set back) is not.
  *
  * @example
  * ```ts
@@ -222,8 +208,7 @@ export function isFresh(entry: CacheEntry, maxAge: number, now: number): boolean
 }
 
 /**
- * Writes the cache `file` atomically (a temporary file renamed over it):
- * `entries` with the settings they were made with.
+ * Writes `entries`, with their settings, to the cache `file` atomically.
  *
  * @example
  * ```ts

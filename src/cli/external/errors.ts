@@ -1,7 +1,6 @@
 /**
- * The error the external-link checker raises for misuse: an option out of
- * range, a target that is not an absolute URL. Everything that happens on
- * the network is an outcome, never this error.
+ * The external-link checker's error for misuse (a bad option or target);
+ * what happens on the network is an outcome, never this error.
  *
  * @module
  */
@@ -9,9 +8,8 @@
 import { brandedError, brandGuard } from "../../core/branded-error.ts";
 
 /**
- * A misuse of the external-link checker: its message names the option or
- * the value and says what was expected. Use {@link isExternalCheckerError}
- * rather than `instanceof` across realms.
+ * A misuse of the external-link checker, its message naming the option or
+ * value. Recognise it with {@link isExternalCheckerError}, across realms too.
  *
  * @example
  * ```ts

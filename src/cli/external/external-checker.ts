@@ -1,11 +1,7 @@
 /**
- * The external-link checker: asks each http: and https: URL once per run
- * (HEAD, then GET when HEAD is refused or answered wrongly), within a
- * global and a per-host limit, with retries on 429, 503 and network
- * hiccups that honour `Retry-After`, follows redirects up to a limit,
- * checks fragments in HTML pages when asked, keeps answers in a cache file,
- * and says of every URL whether it works, is broken, or could not be
- * checked.
+ * The external-link checker: asks each http(s) URL once per run, follows
+ * its redirects, checks its fragments when asked, and says whether it
+ * works, is broken, or could not be checked.
  *
  * @module
  */
@@ -30,11 +26,8 @@ const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]
 const PERMANENT_STATUSES: ReadonlySet<number> = new Set([301, 308]);
 
 /**
- * Failures of a HEAD that a GET is tried after: a HEAD that breaks the
- * connection or gets a response that is not HTTP. Servers that mishandle
- * HEAD do that (or answer it with a status a GET does not get, see
- * `request`); a timeout, a refused connection, DNS and TLS fail the same
- * for a GET, and are not tried twice.
+ * The failures of a HEAD that a GET is tried after: those of servers that
+ * mishandle HEAD. A timeout, a refused connection, DNS or TLS would fail a GET too.
  */
 const HEAD_FALLBACK_FAILURES: ReadonlySet<NetworkFailureKind> = new Set(["connection-reset", "network-error"]);
 
@@ -68,10 +61,9 @@ type Walked = Omit<ExternalOutcome, "target" | "url" | "severity" | "fragments" 
  */
 export interface ExternalChecker {
   /**
-   * Checks `targets` and yields one outcome per target, as each is known
-   * (not in the order given). Throws an {@link ExternalCheckerError},
-   * before asking anything, when a target's URL is not an absolute URL,
-   * and when the checker is closed.
+   * Yields one outcome per target, as each is known. Throws an
+   * {@link ExternalCheckerError}, before asking anything, for a target
+   * that is not an absolute URL or a closed checker.
    */
   check<T extends ExternalTarget>(targets: Iterable<T>): AsyncGenerator<ExternalOutcome<T>, void, undefined>;
   /** The requests made so far (every attempt, one that failed before it reached a server too), and the outcomes taken from the cache. */
@@ -83,12 +75,10 @@ export interface ExternalChecker {
 }
 
 /**
- * Makes an external-link checker (see {@link ExternalCheckerOptions} for
- * the options and their defaults; a bad one throws an
- * {@link ExternalCheckerError} naming it). Within one checker (one run),
- * a URL is asked once: targets that lead to the same URL, by redirect
- * too, share its answer. The cache file is read at the first `check`
- * and written by `close`.
+ * Makes an external-link checker ({@link ExternalCheckerOptions}; a bad one
+ * throws an {@link ExternalCheckerError}). A URL is asked once per checker,
+ * for every target that leads to it; the cache file is read at the first
+ * `check` and written by `close`.
  *
  * @example
  * ```ts
@@ -249,11 +239,7 @@ class Checker implements ExternalChecker {
 
   /**
    * https://www.rfc-editor.org/rfc/rfc9110#section-10.2.2 — follows
-   * `start`'s redirects to a final answer, each `Location` resolved against
-   * the URL asked. "If the Location value provided in a 3xx response does
-   * not have a fragment component, a user agent MUST process the
-   * redirection as if the value inherits the fragment component"; one that
-   * has one replaces it.
+   * `start`'s redirects to a final answer.
    *
    * Deviation: no cookies are kept between redirects, as a browser keeps
    * them; a site that redirects to itself to set a cookie is a loop here.
@@ -287,6 +273,7 @@ class Checker implements ExternalChecker {
         if (next === null) return end("invalid-redirect", `${statusText(hop.status)} to ${JSON.stringify(location)}, which is not a URL`, { status: hop.status, checkedAt: at });
         const nextKey = serializeURL(next, { excludeFragment: true });
         redirects.push({ url: key, status: hop.status, location: nextKey });
+        // "If the Location value provided in a 3xx response does not have a fragment component, a user agent MUST process the redirection as if the value inherits the fragment component"; one that has one replaces it.
         if (next.fragment !== null) fragmentOverride = next.fragment;
         const chain = (): string => [startKey, ...redirects.map((r) => r.location)].join(" → ");
         if (visited.has(nextKey)) return end("redirect-loop", `redirect loop: ${chain()}`, { status: hop.status, checkedAt: at });
@@ -321,10 +308,9 @@ class Checker implements ExternalChecker {
   }
 
   /**
-   * The answer for one URL, asked at most once per run for what is
-   * needed: without its body, or for its page. An answer without the body
-   * serves a page's need too unless it is a success (then the page is
-   * asked for: the one case where a URL gets a HEAD and later a GET).
+   * The answer for one URL, asked once per run without its body and once
+   * for its page; an answer without the body serves a page's need too
+   * unless it is a success.
    */
   async #hop(key: string, record: URLRecord, needPage: boolean): Promise<Hop> {
     let memo = this.#hops.get(key);
@@ -338,21 +324,17 @@ class Checker implements ExternalChecker {
   }
 
   /**
-   * The requests for one URL: the first attempt, retries, and — in
-   * "head-then-get" — one GET after a HEAD that was refused or answered
-   * wrongly. "page" is a GET that reads the page's body.
+   * The requests for one URL: the first attempt, retries, and in
+   * "head-then-get" one GET after a HEAD refused or answered wrongly;
+   * "page" is a GET that reads the body.
    *
    * https://www.rfc-editor.org/rfc/rfc9110#section-9.3.2 — "The HEAD method
    * is identical to GET except that the server MUST NOT send content in the
-   * response." A HEAD answered 405 (§15.5.6, the method is not allowed),
-   * 501 (§15.6.2, not implemented), or with any other status that is
-   * neither accepted nor a redirect (servers answer HEAD 404, 403 or 500
-   * where a GET gets 200), or with a broken connection, gets a GET.
+   * response." Yet servers answer HEAD 405, 501, 404 or 500 where a GET gets
+   * 200: a HEAD answered neither accepted nor a redirect gets a GET.
    *
-   * Retried: 429 (https://www.rfc-editor.org/rfc/rfc6585#section-4, "MAY
-   * include a Retry-After header indicating how long to wait before making
-   * a new request"), 503 (RFC 9110 §15.6.4, "The server MAY send a
-   * Retry-After header field"), and hiccups.
+   * Retried: 429 (https://www.rfc-editor.org/rfc/rfc6585#section-4) and 503
+   * (RFC 9110 §15.6.4), which may carry a `Retry-After`, and hiccups.
    */
   async #request(record: URLRecord, mode: "head-then-get" | "get" | "page"): Promise<Hop> {
     const options = this.#options;
@@ -366,8 +348,8 @@ class Checker implements ExternalChecker {
       const release = await this.#limiter.acquire(host, signal);
       let result;
       try {
-        // RFC 9110 §10.2.3: Retry-After says "how long the user agent ought to wait before making a follow-up request" —
-        // to the host; looked at with the host's place in hand, so that no request queued behind the one told slips through.
+        // RFC 9110 §10.2.3: Retry-After is "how long the user agent ought to wait before making a follow-up request";
+        // read with the host's place held, so that no request queued behind slips through.
         const pause = this.#limiter.pausedUntil(host) - options.now();
         if (pause > options.maxRetryWait) return { type: "rate-limited", status: null, wait: pause, attempts, at: options.now() };
         if (pause > 0) {

@@ -1,8 +1,6 @@
 /**
- * Links grouped into the external-link checker's targets: one per URL
- * without its fragment (parsed and serialized by docbase's URL parser, so
- * that two spellings of one URL are one target), with the fragments asked
- * for and the links asking.
+ * Links grouped into the external-link checker's targets: one per
+ * serialized URL without its fragment, with the fragments asked for.
  *
  * @module
  */
@@ -11,9 +9,8 @@ import { parseURL, serializeURL } from "../../core/index.ts";
 import type { ExternalTarget } from "./outcome.ts";
 
 /**
- * A target made of links: the URL to ask (without fragment), the
- * fragments the links ask for, every link (`referrers`, in the order
- * given), and the links of each fragment.
+ * A target made of links: the URL to ask, the fragments asked for, every
+ * link (`referrers`, in order), and the links of each fragment.
  *
  * @example
  * ```ts
@@ -32,9 +29,8 @@ export interface ExternalLinkGroup<L> extends ExternalTarget {
 }
 
 /**
- * Groups `links` by the URL they ask for, in the order each URL first
- * comes. A link whose `url` is null (it did not parse: the check reports
- * it as such) is left out; so is one whose URL does not parse.
+ * Groups `links` by the URL they ask for, in first-seen order; a link whose
+ * `url` is null or does not parse is left out.
  *
  * @example
  * ```ts

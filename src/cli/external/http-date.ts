@@ -1,6 +1,5 @@
 /**
- * HTTP-date: the timestamps of HTTP fields (`Retry-After`, `Date`), in
- * the three formats a recipient must accept, read strictly by the grammar.
+ * HTTP-date, the timestamps of HTTP fields, read strictly in its three formats.
  *
  * https://www.rfc-editor.org/rfc/rfc9110#section-5.6.7
  *
@@ -23,17 +22,9 @@ const ASCTIME_DATE = new RegExp(`^${DAY_NAME} ${MONTH} (\\d\\d| \\d) ${TIME_OF_D
 
 /**
  * https://www.rfc-editor.org/rfc/rfc9110#section-5.6.7 — the time an
- * HTTP-date names, in milliseconds since the epoch, or null when `value`
- * is not an HTTP-date or names no real time (31 Feb, 25:00). "A recipient
- * that parses a timestamp value in an HTTP field MUST accept all three
- * HTTP-date formats." The day name is not checked against the date (the
- * standard asks the sender for it, not the recipient).
- *
- * `now` is needed only for rfc850-date's two-digit year: "Recipients of a
- * timestamp value in rfc850-date format, which uses a two-digit year, MUST
- * interpret a timestamp that appears to be more than 50 years in the
- * future as representing the most recent year in the past that had the
- * same last two digits."
+ * HTTP-date names (ms since the epoch), or null when `value` is not one or
+ * names no real time (31 Feb). The day name is not checked (a sender's
+ * duty). `now` is for rfc850-date's two-digit year.
  *
  * @example
  * ```ts
@@ -54,12 +45,12 @@ export function parseHTTPDate(value: string, now: number = Date.now()): number |
   const year = thisYear - (thisYear % 100) + Number(match[3]);
   const [, day, month, , hour, minute, second] = match;
   const time = utc(year, month!, Number(day), hour!, minute!, second!);
-  // More than 50 years ahead: the same two digits a century earlier.
+  // "MUST interpret a timestamp that appears to be more than 50 years in the future as representing the most recent year in the past that had the same last two digits."
   if (time === null || time - now <= 50 * 365.25 * 86_400_000) return time;
   return utc(year - 100, month!, Number(day), hour!, minute!, second!);
 }
 
-/** The time of a date and a time of day in UTC, or null when the day is not in the month or the time not in a day. */
+/** The UTC time of a date and time of day, or null when either is out of range. */
 function utc(year: number, month: string, day: number, hour: string, minute: string, second: string): number | null {
   const m = MONTHS.indexOf(month);
   const h = Number(hour);

@@ -1,15 +1,11 @@
 /**
- * One HTTP request and its response, over node:http and node:https: a
- * connect timeout and a total one, the body read only when asked for and
- * then only up to a bound (decompressed as it comes), and every failure on
- * the way returned as a value that says what went wrong (DNS, TLS,
- * timeout, refused, reset).
+ * One HTTP request and its response: a connect and a total timeout, the
+ * body read only when asked and up to a bound, and every failure returned
+ * as a value that says what went wrong.
  *
- * Why node:http, not fetch: fetch has one timeout (its signal) where a
- * link checker wants two (a host that never accepts the connection is
- * known in seconds), gives network errors as a `TypeError` whose cause
- * has to be dug out, and pools connections in a global dispatcher that the
- * checker cannot close; an Agent of node:http is closed with the checker.
+ * Why node:http, not fetch: fetch has one timeout where a link checker
+ * wants two, hides network errors in a `TypeError`'s cause, and pools
+ * connections in a global dispatcher the checker cannot close.
  *
  * @module
  */
@@ -22,12 +18,9 @@ import zlib from "node:zlib";
 import type { URLRecord } from "../../core/index.ts";
 
 /**
- * Why a request got no response: `dns-failure` (the name does not
- * resolve), `tls-error` (the handshake or the certificate failed),
- * `timeout` (connect or total), `connection-refused`, `connection-reset`
- * (the server closed the connection before its response was whole), or
- * `network-error` (anything else: an unreachable network, a response that
- * is not HTTP).
+ * Why a request got no response: besides the kinds named for what failed,
+ * `timeout` (connect or total), `connection-reset` (closed before the
+ * response was whole), `network-error` (anything else, non-HTTP answers too).
  *
  * @example
  * ```ts
@@ -38,9 +31,7 @@ export type NetworkFailureKind = "dns-failure" | "tls-error" | "timeout" | "conn
 
 /**
  * A request that got no response: its kind, the system's or Node's code
- * (`ENOTFOUND`, `ECONNRESET`, `HPE_INVALID_CONSTANT`, `ERR_SSL_…`; for
- * the checker's own timeouts `connect-timeout` or `timeout`), and the
- * error's message.
+ * (`connect-timeout` or `timeout` for the checker's own), and the message.
  *
  * @example
  * ```ts
@@ -54,11 +45,9 @@ export interface NetworkFailure {
 }
 
 /**
- * What one request asks: the URL (http: or https:, fragment ignored), the
- * method, the header fields, the timeouts in ms (`connectTimeout` until the
- * connection, TLS included, is up; `timeout` from the start to the end of
- * what is read), and `maxBodyBytes` (read the body of a 2xx response up
- * to that many decoded bytes) or null (do not read it).
+ * What one request asks; `connectTimeout` lasts until the connection (TLS
+ * included) is up, `timeout` to the end of what is read, and
+ * `maxBodyBytes` bounds the decoded body of a 2xx (null: not read).
  *
  * @example
  * ```ts
@@ -78,9 +67,8 @@ export interface ExchangeRequest {
 }
 
 /**
- * A response: its status, its header fields, and — when the body was asked
- * for — the body's first bytes (decoded from its content coding),
- * whether there was more (`truncated`), or why it could not be read.
+ * A response, with the body's first decoded bytes when asked for, whether
+ * there was more (`truncated`), or why it could not be read.
  *
  * @example
  * ```ts
@@ -142,10 +130,7 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   return { kind, code, detail };
 }
 
-/**
- * A decoder for a `Content-Encoding` (the codings fetch decodes), null for
- * none, or undefined for one it does not know.
- */
+/** A decoder for a `Content-Encoding` fetch decodes, null for none, undefined for an unknown one. */
 function decoderFor(coding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null | undefined {
   const name = (coding ?? "").trim().toLowerCase();
   if (name === "" || name === "identity") return null;
@@ -157,9 +142,8 @@ function decoderFor(coding: string | undefined): zlib.Gunzip | zlib.Inflate | zl
 }
 
 /**
- * An HTTP/1.1 client for link checks: its own keep-alive agents (so that
- * a page of links to one host reuses connections), and `close` ends them.
- * `lookup` replaces the system's name resolution (as curl's `--resolve`).
+ * An HTTP/1.1 client with its own keep-alive agents, which `close` ends;
+ * `lookup` replaces the system's name resolution.
  *
  * @example
  * ```ts
@@ -181,9 +165,8 @@ export class HTTPClient {
   }
 
   /**
-   * Sends `request` and resolves to its response or to why there is none;
-   * rejects only with `signal`'s reason when it aborts first (the request
-   * is then destroyed).
+   * Sends `request` and resolves to its response or why there is none;
+   * rejects only when `signal` aborts first.
    *
    * @example
    * ```ts

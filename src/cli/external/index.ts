@@ -1,9 +1,6 @@
 /**
- * The external-link checker, for `docbase check --external`: HTTP(S)
- * requests with HEAD falling back to GET, global and per-host limits,
- * timeouts, retries honouring `Retry-After`, redirects, fragments in
- * external pages, a cache file, and outcomes that keep what is broken
- * apart from what could not be checked.
+ * The external-link checker of `docbase check --external`, with outcomes
+ * that keep what is broken apart from what could not be checked.
  *
  * @example
  * ```ts

@@ -1,7 +1,5 @@
 /**
- * The options of the external-link checker: what each one means, its
- * default, and the check that turns a bad one into an
- * {@link ExternalCheckerError} naming it.
+ * The external-link checker's options: their meaning, defaults and checks.
  *
  * @module
  */
@@ -12,8 +10,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { ExternalCheckerError } from "./errors.ts";
 
 /**
- * A warning of the checker, a value (never thrown): its cache file could
- * not be read, was not a cache, or could not be written.
+ * A warning about the checker's cache file: a value, never thrown.
  *
  * @example
  * ```ts
@@ -26,8 +23,7 @@ export interface ExternalWarning {
 }
 
 /**
- * The options of {@link createExternalChecker}; every one has a default.
- * Times are in milliseconds.
+ * The options of {@link createExternalChecker}, each with a default; times in ms.
  *
  * @example
  * ```ts
@@ -120,9 +116,8 @@ function packageVersion(): string {
 }
 
 /**
- * The defaults. The concurrency is htmltest's (`HTTPConcurrencyLimit`),
- * the user agent names the tool and where to read about it, as a crawler's
- * should; the rest are what the peers default to, rounded down.
+ * The defaults: the concurrency is htmltest's, the rest the peers' (rounded
+ * down); the user agent names the tool and where to read about it.
  *
  * @example
  * ```ts
@@ -227,9 +222,8 @@ export function resolveExternalOptions(options: ExternalCheckerOptions = {}): Re
 }
 
 /**
- * The statuses of a text such as a command line gives them: codes and
- * ranges (`200-299`, or lychee's `200..=299` and `200..300`), separated by
- * commas; throws an {@link ExternalCheckerError} naming a bad part.
+ * Statuses as a command line gives them: comma-separated codes and ranges
+ * (`200-299`, lychee's `200..=299` and `200..300`); a bad part throws.
  *
  * @example
  * ```ts

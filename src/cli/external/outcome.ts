@@ -1,7 +1,6 @@
 /**
- * What the external-link checker says of a URL: the kinds of outcome, how
- * severe each is (broken, could not be checked, a warning, fine, skipped),
- * and the outcome record itself.
+ * What the external-link checker says of a URL: the outcome, its kind and
+ * its severity.
  *
  * @module
  */
@@ -10,24 +9,12 @@ import type { NetworkFailure, NetworkFailureKind } from "./http-exchange.ts";
 import type { FragmentKind, FragmentResult } from "./page-fragments.ts";
 
 /**
- * The kind of an outcome, by severity:
- *
- * - ok: `ok` (an accepted status, after temporary redirects if any);
- * - warning: `permanent-redirect` (the first answer is 301 or 308: the link
- *   should name the new URL, `movedTo`);
- * - error (broken): `bad-status` (a status not accepted: 404, 410, a 5xx
- *   after the retries), `redirect-loop`, `too-many-redirects`,
- *   `invalid-redirect` (a `Location` that is not a URL);
- * - unchecked (could not be checked): `dns-failure`, `tls-error`,
- *   `timeout`, `connection-refused`, `connection-reset`, `network-error`,
- *   `rate-limited` (429 after the retries, or a `Retry-After` beyond the
- *   maximum wait), `redirect-not-followed` (to an excluded URL, or to one
- *   that is not http: or https:);
- * - skipped (no request): `excluded`, `unsupported-scheme` (only http: and
- *   https: URLs are external links to check).
- *
- * A missing fragment is a fragment's kind (see {@link FragmentKind}); it
- * makes the outcome's `severity` "error".
+ * The kind of an outcome (its severity: {@link externalSeverity}). Not
+ * obvious: `permanent-redirect` (the first answer is 301 or 308: the link
+ * should name `movedTo`), `bad-status` (not accepted, or a 5xx after the
+ * retries), `rate-limited` (429 after the retries, or a `Retry-After`
+ * beyond the maximum wait), `redirect-not-followed` (to an excluded or
+ * non-http(s) URL). A missing fragment is a {@link FragmentKind}.
  *
  * @example
  * ```ts
@@ -49,9 +36,8 @@ export type ExternalKind =
   | "unsupported-scheme";
 
 /**
- * How an outcome counts: `error` (broken), `unchecked` (could not be
- * checked: the network, not the link, is at fault — or the server would
- * not say), `warning`, `ok`, `skipped` (not asked).
+ * How an outcome counts: `error` (broken), `unchecked` (the network or the
+ * server would not say), `warning`, `ok`, `skipped` (not asked).
  *
  * @example
  * ```ts
@@ -103,10 +89,8 @@ export function externalSeverity(kind: ExternalKind): ExternalSeverity {
 }
 
 /**
- * The severity of a URL's outcome with its fragments: the worst of its
- * kind's and its fragments' (a missing fragment is an error; a fragment
- * that could not be checked leaves the URL unchecked; a fragment into a
- * page that is not HTML counts for nothing).
+ * The severity of a URL's outcome: the worst of its kind's and its
+ * fragments' (a fragment into a page that is not HTML counts for nothing).
  *
  * @example
  * ```ts
@@ -124,9 +108,8 @@ export function outcomeSeverity(kind: ExternalKind, fragments: readonly Fragment
 }
 
 /**
- * One redirect on the way: the URL asked (without fragment), the status
- * of its answer, and the URL its `Location` leads to (resolved against the
- * URL asked, without fragment).
+ * One redirect: the URL asked, its status, and the URL its `Location`
+ * leads to (resolved, without fragment).
  *
  * @example
  * ```ts
@@ -140,8 +123,7 @@ export interface RedirectStep {
 }
 
 /**
- * The outcome of one target: what was asked, what it led to, and what
- * that means. `target` is the object given to `check`, as it was given.
+ * The outcome of one target (`target`: the object given to `check`).
  *
  * @example
  * ```ts
@@ -157,7 +139,7 @@ export interface RedirectStep {
  */
 export interface ExternalOutcome<T extends ExternalTarget = ExternalTarget> {
   readonly target: T;
-  /** The URL asked: the target's URL, parsed and serialized without its fragment. */
+  /** The target's URL, serialized without its fragment. */
   readonly url: string;
   readonly kind: ExternalKind;
   /** The worst of the kind's severity and the fragments' ({@link outcomeSeverity}). */
@@ -168,7 +150,7 @@ export interface ExternalOutcome<T extends ExternalTarget = ExternalTarget> {
   readonly status: number | null;
   /** The URL that gave the last answer (the URL asked, unless redirected). */
   readonly finalURL: string;
-  /** For `permanent-redirect`: the URL the link should name now (where the leading permanent redirects end). */
+  /** For `permanent-redirect`: where the leading permanent redirects end. */
   readonly movedTo: string | null;
   readonly redirects: readonly RedirectStep[];
   /** One result per fragment asked for, when fragments are checked and the URL is ok (or a warning). */
@@ -177,7 +159,7 @@ export interface ExternalOutcome<T extends ExternalTarget = ExternalTarget> {
   readonly failure: NetworkFailure | null;
   /** For `rate-limited`: the wait the server asked for, in ms, if it named one. */
   readonly retryAfter: number | null;
-  /** The requests behind this answer (every attempt along the redirects; 0 when skipped or from the cache). Targets that lead to the same URLs share them. */
+  /** The requests behind this answer, shared by targets that lead to the same URLs (0 when skipped or cached). */
   readonly attempts: number;
   readonly fromCache: boolean;
   /** When the answer was had (ms since the epoch, the checker's clock); null when nothing was asked. */
@@ -185,10 +167,9 @@ export interface ExternalOutcome<T extends ExternalTarget = ExternalTarget> {
 }
 
 /**
- * What the checker is asked about: an absolute URL (its fragment, if any,
- * is one of the fragments to check) and the fragments the links to it ask
- * for (serialized, percent-encoded, without "#"). Any other properties
- * (the referrers, say) travel untouched to the outcome's `target`.
+ * What the checker is asked about: an absolute URL (its fragment checked
+ * too) and the fragments asked for (serialized, without "#"); any other
+ * properties travel untouched to the outcome's `target`.
  *
  * @example
  * ```ts

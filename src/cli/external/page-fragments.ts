@@ -1,7 +1,6 @@
 /**
- * Fragments of external pages: which fragments need the page at all, what
- * a fetched page offers them (read as the links layer reads a page, with
- * the response's charset), and whether each one names an element there.
+ * Fragments of external pages: whether each names an element of the
+ * fetched page, read as the links layer reads a page.
  *
  * https://html.spec.whatwg.org/multipage/browsing-the-web.html#scrolling-to-a-fragment
  *
@@ -9,17 +8,14 @@
  */
 
 import { getEncoding } from "../../core/index.ts";
-import { extractLinksAndTargets } from "../../links/fragment-targets.ts";
-import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../links/indicated-part.ts";
 import { isHTMLPage, parseMIMEType } from "../../html/index.ts";
+import { type FragmentTargets, readLinks, removeFragmentDirective, selectIndicatedPart } from "../../links/internal.ts";
 
 const NO_TARGETS: FragmentTargets = { ids: new Set(), names: new Set() };
 
 /**
- * Whether checking `fragment` (as serialized in a URL) needs the page:
- * not for one that indicates the top of any page (`#`, `#top` in any case,
- * percent-encoded too) or a text fragment with nothing before its
- * directive (`#:~:text=…`).
+ * Whether checking `fragment` (serialized) needs the page: not for the top
+ * of any page (`#`, `#top`) or a bare text directive (`#:~:text=…`).
  *
  * @example
  * ```ts
@@ -33,10 +29,8 @@ export function fragmentNeedsPage(fragment: string): boolean {
 }
 
 /**
- * A fetched page, as its fragments see it: an HTML page with the IDs and
- * `a` names of its document (`truncated` when only its first bytes were
- * read); not an HTML page (its `Content-Type` as sent, null when none);
- * or a page that could not be read (`reason` says why).
+ * A fetched page, as its fragments see it: HTML with its IDs and `a` names
+ * (`truncated`: only its first bytes read), not HTML, or unread.
  *
  * @example
  * ```ts
@@ -49,12 +43,9 @@ export type PageRead =
   | { readonly type: "unread"; readonly reason: string };
 
 /**
- * Reads the document of a page fetched from `url` (the URL that answered,
- * after redirects): the HTML encoding sniffing algorithm decides its
- * encoding, with the `charset` of `contentType` as the transport layer's
- * ("If the transport layer specifies a character encoding, and it is
- * supported, return that encoding with the confidence certain"; a BOM
- * still comes first), exactly as the links layer decodes bytes.
+ * Reads the document of a page fetched from `url` (after redirects) as the
+ * links layer reads bytes, `contentType`'s `charset` being the encoding the
+ * sniffing algorithm's "transport layer specifies".
  *
  * Deviation: a response without a `Content-Type` is "not-html" (a
  * browser would sniff its bytes); saying so beats a guess.
@@ -71,19 +62,16 @@ export function readPage(body: Uint8Array, contentType: string | undefined, url:
   if (!isHTMLPage(type)) return { type: "not-html", contentType: contentType ?? null };
   const charset = type!.parameters.get("charset");
   const encoding = charset !== undefined && getEncoding(charset) !== null ? charset : undefined;
-  const { documents } = extractLinksAndTargets(body, { url, encoding });
+  const { documents } = readLinks(body, { url, encoding }, { targets: true });
   // The top document comes first; a fragment of the page's URL never names an element of its srcdoc documents.
-  const targets = documents[0]?.targets ?? NO_TARGETS;
+  const targets = documents?.[0]?.targets ?? NO_TARGETS;
   return { type: "html", targets, truncated, bytes: body.length };
 }
 
 /**
- * What checking one fragment in a page found: `found` (an element, or the
- * top of the page), `missing-fragment` (nothing: the browser does not
- * scroll), `fragment-unchecked` (the page could not be read, or only its
- * first bytes were and the fragment is not there), or `not-html` (the page
- * is not HTML: a PDF's `#page=2` is its viewer's business, as the check of
- * a site leaves fragments into other files alone).
+ * What checking one fragment found: `found`, `missing-fragment`,
+ * `fragment-unchecked` (the page, or the part read, could not tell), or
+ * `not-html` (a PDF's `#page=2` is its viewer's business).
  *
  * @example
  * ```ts
@@ -109,10 +97,8 @@ export interface FragmentResult {
 
 /**
  * https://html.spec.whatwg.org/multipage/browsing-the-web.html#select-the-indicated-part —
- * whether `fragment` names something in `page`. `effective` is the
- * fragment the browser really looks for, when a redirect's `Location`
- * brought its own (RFC 9110 §10.2.2: a Location without a fragment
- * inherits the request's; one with a fragment replaces it).
+ * whether `fragment` names something in `page`; `effective` is the one a
+ * redirect's `Location` put in its place (RFC 9110 §10.2.2).
  *
  * @example
  * ```ts

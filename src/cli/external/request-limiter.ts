@@ -1,7 +1,6 @@
 /**
- * How many requests the external-link checker has open at once: at most
- * `concurrency` in all and `perHost` to one host, first come first served;
- * and until when a host asked not to be asked (its `Retry-After`).
+ * How many requests the external-link checker has open at once, in all and
+ * per host, and until when a host asked not to be asked.
  *
  * @module
  */
@@ -50,13 +49,9 @@ class Semaphore {
 }
 
 /**
- * The limits on open requests. A request takes a place for its host, then
- * one of the global places (so a request waiting for a busy host holds no
- * global place that a request to another host could use), and gives both
- * back with the function `acquire` resolves to.
- *
- * A host is keyed by its name (the URL's host, as serialized): two ports
- * of one host are one host, as a rate limit counts them.
+ * The limits on open requests. A request takes its host's place first, so
+ * that one waiting for a busy host holds no global place. A host is keyed
+ * by name: its ports count together, as a rate limit counts them.
  *
  * @example
  * ```ts
@@ -81,9 +76,8 @@ export class RequestLimiter {
   }
 
   /**
-   * Waits for a place for a request to `host` (rejects with the signal's
-   * reason when it aborts first) and resolves to the function that gives
-   * it back (once; later calls do nothing).
+   * Waits for a place for a request to `host` (rejects when `signal`
+   * aborts first) and resolves to the function that gives it back.
    *
    * @example
    * ```ts
@@ -112,13 +106,13 @@ export class RequestLimiter {
 
   #releaseHost(host: string, forHost: Semaphore): void {
     forHost.release();
-    // A run meets thousands of hosts: an idle one's semaphore goes.
+    // A run meets many hosts: an idle one's semaphore goes.
     if (forHost.idle(this.#perHost)) this.#hosts.delete(host);
   }
 
   /**
-   * Records that `host` asked not to be asked before `until` (a time in
-   * ms, as the checker's clock reads); a later time wins over an earlier.
+   * Records that `host` asked not to be asked before `until` (the
+   * checker's clock); a later time wins.
    *
    * @example
    * ```ts

@@ -1,7 +1,5 @@
 /**
- * When the external-link checker asks a URL again, and how long it waits
- * first: 429 and 503 answers (honouring `Retry-After`) and network
- * hiccups, a bounded number of times, never waiting longer than a maximum.
+ * When the external-link checker asks a URL again, and how long it waits first.
  *
  * @module
  */
@@ -20,11 +18,9 @@ import { parseHTTPDate } from "./http-date.ts";
 export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /**
- * https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3 — how many
- * milliseconds a `Retry-After` field value asks to wait, or null when it
- * is absent or neither form. `Retry-After = HTTP-date / delay-seconds`,
- * where delay-seconds is "a non-negative decimal integer, representing
- * time in seconds". A date in the past asks for no wait.
+ * https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3 — the wait in ms
+ * a `Retry-After` value asks for (a past date: 0), or null when it is
+ * absent or malformed. `Retry-After = HTTP-date / delay-seconds`.
  *
  * @example
  * ```ts
@@ -33,7 +29,6 @@ export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
  * parseRetryAfter("Thu, 01 Jan 2026 00:00:03 GMT", now); // 3000
  * parseRetryAfter("Wed, 31 Dec 2025 00:00:00 GMT", now); // 0
  * parseRetryAfter("-1", now); // null
- * parseRetryAfter(undefined, now); // null
  * ```
  */
 export function parseRetryAfter(value: string | undefined, now: number): number | null {
@@ -45,9 +40,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 }
 
 /**
- * How the checker waits between attempts: `retries` more attempts at
- * most, a first wait of `retryWait` ms doubling each time when the server
- * names none, and `maxRetryWait` the longest wait it accepts.
+ * How many more attempts (`retries`), the first wait when the server
+ * names none (`retryWait`, doubling), and the longest wait accepted.
  *
  * @example
  * ```ts
@@ -61,10 +55,8 @@ export interface RetryPolicy {
 }
 
 /**
- * What to do after an answer that may be asked again: wait `wait` ms and
- * ask again; give up because the retries are spent; or give up because
- * the server asks for a wait longer than the maximum (`wait` is what it
- * asked for).
+ * What to do after an answer that may be asked again: wait and retry
+ * (`asked`: the server named the wait), or give up.
  *
  * @example
  * ```ts
@@ -77,14 +69,10 @@ export type RetryDecision =
   | { readonly type: "wait-too-long"; readonly wait: number };
 
 /**
- * The decision after the `retried`-th retry (0: after the first attempt)
- * got an answer that may be asked again, with the `Retry-After` it
- * carried, if any (`asked` is then true). Without one, the wait is
- * `retryWait` × 2^retried, capped at `maxRetryWait`.
- *
- * The wait is checked against the maximum before the retries are: a 429
- * asking for an hour is "rate limited" even on the last attempt, since
- * that is what the server said.
+ * The decision after the `retried`-th retry (0: the first attempt) got an
+ * answer that may be asked again, with its `Retry-After` wait, if any.
+ * That wait is checked before the retries: a 429 asking for an hour is
+ * "rate limited" even on the last attempt, since the server said so.
  *
  * @example
  * ```ts

@@ -1,8 +1,6 @@
 /**
- * The summary of an external-link check: how many URLs work, are broken,
- * could not be checked (the network or the server would not say: DNS,
- * TLS, timeouts, refused and reset connections, rate limits), carry a
- * warning, or were skipped; by kind; and as lines of text.
+ * The summary of an external-link check: URLs counted by severity and by
+ * kind, and as lines of text.
  *
  * @module
  */
@@ -11,10 +9,8 @@ import type { ExternalKind, ExternalOutcome, ExternalSeverity } from "./outcome.
 import type { FragmentKind } from "./page-fragments.ts";
 
 /**
- * The counts of a check. Each URL counts once, by its outcome's severity
- * (`ok`, `warnings`, `broken`, `unchecked`, `skipped`); `kinds` counts
- * the outcome kinds and, one per fragment, the fragments missing or not
- * checked.
+ * The counts of a check: each URL once, by severity; `kinds` counts the
+ * outcome kinds and the fragments missing or unchecked.
  *
  * @example
  * ```ts
@@ -76,9 +72,8 @@ const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<ExternalKind | "miss
 ];
 
 /**
- * The summary as lines of text: the totals, then one line per group that
- * has any (broken, could not be checked, warnings, skipped) with its
- * kinds counted.
+ * The summary as lines of text: the totals, then each group that has any
+ * kinds, counted.
  *
  * @example
  * ```ts

@@ -15,6 +15,8 @@ import { type FragmentTargets, type LinksRead, readLinks } from "../../../links/
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { isExcluded } from "./exclusions.ts";
+import { isExternalURL } from "./external-url.ts";
 import type { Finding } from "./finding.ts";
 import { checkFragment, missingFragmentFinding, type PendingFragment } from "./fragment-check.ts";
 
@@ -34,8 +36,10 @@ const MAX_ERRORS_PER_LINK = 100;
 /** The validation errors of every link, each at its place in the source (the links layer's `line` and `column` of the error). */
 function validationFindings(links: readonly Link[], findings: Finding[]): void {
   for (const link of links) {
-    const errors = link.errors;
+    let errors = link.errors;
     if (errors === undefined) continue;
+    // In source order, so that the finding carrying the value is the link's first (the report groups the others under it).
+    if (errors.length > 1) errors = [...errors].sort((a, b) => a.line - b.line || a.column - b.column);
     let first = true;
     let shown = 0;
     for (const error of errors) {
@@ -45,7 +49,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
           line: error.line,
           column: error.column,
           type: "more-validation-errors",
-          category: "invalid-url",
+          category: link.url === null ? "invalid-url" : "url-validation",
           message: `${linkLabel(link)}: ${(errors.length - shown + (link.errorsOmitted ?? 0)).toLocaleString("en-US")} more validation errors in this URL, not listed`,
           element: link.element,
           attribute: link.attribute,
@@ -62,7 +66,7 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
         line: error.line,
         column: error.column,
         type: error.type,
-        category: "invalid-url",
+        category: link.url === null ? "invalid-url" : "url-validation",
         message: `${linkLabel(link)} ${formatValue(excerpt(link.value, error.start, error.end))}${at}: ${description}${fails}`,
         element: link.element,
         attribute: link.attribute,
@@ -282,8 +286,8 @@ export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: n
 
 /**
  * The findings of a batch of links of a document read as a stream (see
- * `check.ts`): their validation errors and, within a site, the files
- * they lead to that are missing. Fragments and base-URL surprises need
+ * `check.ts`), but those `exclude` leaves out: their validation errors
+ * and, within a site, the files they lead to that are missing. Fragments and base-URL surprises need
  * the whole document, and are not checked here.
  *
  * @example
@@ -292,7 +296,9 @@ export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: n
  * streamedLinkFindings(batch, { root: "https://example.com/", site }, findings);
  * ```
  */
-export function streamedLinkFindings(links: readonly Link[], options: { readonly root: string | null; readonly site: SiteFiles | null }, findings: Finding[]): void {
+export function streamedLinkFindings(batch: readonly Link[], options: { readonly root: string | null; readonly site: SiteFiles | null; readonly exclude?: readonly RegExp[] | undefined }, findings: Finding[]): void {
+  const exclude = options.exclude;
+  const links = exclude === undefined || exclude.length === 0 ? batch : batch.filter((link) => !isExcluded(link, exclude));
   validationFindings(links, findings);
   if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -318,6 +324,10 @@ export interface CheckDocumentOptions {
   readonly rel?: string | null | undefined;
   /** The document's path as printed, for messages (default "this page"). */
   readonly display?: string | undefined;
+  /** Links whose URL (or text, when it does not parse) matches one of these are not checked (`--exclude`). */
+  readonly exclude?: readonly RegExp[] | undefined;
+  /** Give the links to other sites (http: and https: URLs not under `root`), for `--external`. */
+  readonly external?: boolean | undefined;
 }
 
 /**
@@ -332,13 +342,13 @@ export interface CheckDocumentOptions {
  * @example
  * ```ts
  * checkDocument(new TextEncoder().encode('<a href="a&amp;b c">'), { url: "https://example.com/", encoding: "utf-8", root: null, site: null }).findings;
- * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "invalid-url", ... }] (the space, after "&amp;b")
+ * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "url-validation", ... }] (the space, after "&amp;b")
  * ```
  */
 export function checkDocument(
   bytes: Uint8Array,
   options: CheckDocumentOptions,
-): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null } | null {
+): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null } | null {
   const findings: Finding[] = [];
   const extractOptions = {
     url: options.url,
@@ -346,9 +356,10 @@ export function checkDocument(
     validate: true,
     onSrcdocTooDeep: (place: { line: number; column: number; depth: number }) => findings.push(srcdocTooDeepFinding(place)),
   };
-  const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true });
+  const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true, ignore: true });
   if (read.undecodable) return null;
-  const links = read.links;
+  const exclude = options.exclude;
+  const links = exclude === undefined || exclude.length === 0 ? read.links : read.links.filter((link) => !isExcluded(link, exclude));
   let fragments: PageFragments | null = null;
   if (read.documents !== null) {
     const srcdoc = new Map<Link, FragmentTargets>();
@@ -363,5 +374,7 @@ export function checkDocument(
   if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   if (read.bases !== null && read.bases.length > 0) baseFindings(read, options.url, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null };
+  const root = options.root;
+  const external = options.external === true ? links.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null;
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external };
 }

@@ -6,6 +6,7 @@
  */
 
 import { escapeControls, jsonLine } from "../../format.ts";
+import { type FindingCategory, type Severity, severityOf } from "./severity.ts";
 
 /**
  * One thing `check` reports.
@@ -24,8 +25,8 @@ export interface Finding {
   readonly column: number;
   /** A validation error's name (`"invalid-URL-unit"`), `"missing-file"`, or a base-URL surprise (`"base-after-links"`, …). */
   readonly type: string;
-  /** "limit": a part of the document not read (a srcdoc document nested too deep). */
-  readonly category: "invalid-url" | "missing-file" | "missing-fragment" | "base-url" | "limit";
+  /** Its category, which gives its severity (see `severity.ts`). */
+  readonly category: FindingCategory;
   readonly message: string;
   readonly element: string;
   readonly attribute: string | null;
@@ -53,6 +54,7 @@ export function findingLine(display: string, f: Finding, json: boolean): string 
       column: f.column,
       type: f.type,
       category: f.category,
+      severity: severityOf(f.category),
       message: f.message,
       element: f.element,
       attribute: f.attribute,
@@ -62,4 +64,38 @@ export function findingLine(display: string, f: Finding, json: boolean): string 
     });
   }
   return `${escapeControls(display)}:${f.line}:${f.column}: ${f.type}: ${escapeControls(f.message)}`;
+}
+
+/**
+ * A finding as a JSON line gives it: with the file it is in and its
+ * severity.
+ *
+ * @example
+ * ```ts
+ * const reported: ReportedFinding = { ...finding, file: "site/a.html", severity: "error" };
+ * ```
+ */
+export interface ReportedFinding extends Finding {
+  readonly file: string;
+  readonly severity: Severity;
+}
+
+/**
+ * The findings of JSON lines written by {@link findingLine}.
+ *
+ * @example
+ * ```ts
+ * parseFindingLines(findingLine("a.html", finding, true) + "\n")[0]!.file; // "a.html"
+ * ```
+ */
+export function parseFindingLines(text: string): ReportedFinding[] {
+  const found: ReportedFinding[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end = text.indexOf("\n", at);
+    if (end === -1) end = text.length;
+    if (end > at) found.push(JSON.parse(text.slice(at, end)) as ReportedFinding);
+    at = end + 1;
+  }
+  return found;
 }

@@ -14,7 +14,7 @@
  */
 
 import { percentDecodeString } from "../../../core/index.ts";
-import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../../links/indicated-part.ts";
+import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../../links/internal.ts";
 import type { FileJob, FileResult } from "../../file-task.ts";
 import { excerpt, formatValue } from "../../format.ts";
 import { type Finding, findingLine } from "./finding.ts";
@@ -88,6 +88,8 @@ export interface FileFragments {
  */
 export interface CheckResult extends FileResult {
   readonly fragments?: FileFragments | undefined;
+  /** With `--external`: the page's links to other sites, as JSON (an array of `ExternalRef`). */
+  readonly external?: string | undefined;
 }
 
 /** The fields of a {@link PendingFragment}, in the order {@link encodePending} writes them. */
