@@ -69,6 +69,12 @@ export const FOSTER_TARGET = 256;
 export const MATHML_TEXT_INTEGRATION = 512;
 /** https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point (annotation-xml's depends on its encoding: see tree-construction.ts). */
 export const HTML_INTEGRATION = 1024;
+/** https://html.spec.whatwg.org/multipage/parsing.html#formatting */
+export const FORMATTING = 2048;
+/** In body, the start tags that close a p in button scope and insert an element ("address", "article", …, "ul"). */
+export const BLOCK_START = 4096;
+/** In body, the end tags that close the element of their name in scope ("address", "article", …, "ul", with button, listing and pre). */
+export const BLOCK_END = 8192;
 
 const KEYS_PER_NAMESPACE = 128;
 
@@ -104,6 +110,13 @@ const impliedEnd = [TAG.DD, TAG.DT, TAG.LI, TAG.OPTGROUP, TAG.OPTION, TAG.P, TAG
 mark(HTML, impliedEnd, IMPLIED_END | IMPLIED_END_THOROUGH);
 mark(HTML, [TAG.CAPTION, TAG.COLGROUP, TAG.TBODY, TAG.TD, TAG.TFOOT, TAG.TH, TAG.THEAD, TAG.TR], IMPLIED_END_THOROUGH);
 mark(HTML, [TAG.TABLE, TAG.TBODY, TAG.TFOOT, TAG.THEAD, TAG.TR], FOSTER_TARGET);
+mark(HTML, [TAG.A, TAG.B, TAG.BIG, TAG.CODE, TAG.EM, TAG.FONT, TAG.I, TAG.NOBR, TAG.S, TAG.SMALL, TAG.STRIKE, TAG.STRONG, TAG.TT, TAG.U], FORMATTING);
+const blocks = [
+  TAG.ADDRESS, TAG.ARTICLE, TAG.ASIDE, TAG.BLOCKQUOTE, TAG.CENTER, TAG.DETAILS, TAG.DIALOG, TAG.DIR, TAG.DIV, TAG.DL, TAG.FIELDSET, TAG.FIGCAPTION,
+  TAG.FIGURE, TAG.FOOTER, TAG.HEADER, TAG.HGROUP, TAG.MAIN, TAG.MENU, TAG.NAV, TAG.OL, TAG.SEARCH, TAG.SECTION, TAG.SUMMARY, TAG.UL,
+]; // prettier-ignore
+mark(HTML, [...blocks, TAG.P], BLOCK_START);
+mark(HTML, [...blocks, TAG.BUTTON, TAG.LISTING, TAG.PRE], BLOCK_END);
 
 /**
  * The kinds (the bits above) of an element of namespace `ns` (HTML, SVG,

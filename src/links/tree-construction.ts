@@ -27,7 +27,10 @@ import { Token, TokenizerMode } from "parse5";
 import { asciiLowercase } from "../core/infra.ts";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import {
+  BLOCK_END,
+  BLOCK_START,
   BUTTON_SCOPE,
+  FORMATTING,
   FOSTER_TARGET,
   foreignAttributes,
   HTML,
@@ -1264,6 +1267,17 @@ export class TreeConstruction {
   private startTagInBody(token: TagToken): void {
     const id = token.tagID;
     if (inHeadStartTags.has(id)) return this.startTagInHead(token);
+    const kind = kindOf(HTML, id);
+    if ((kind & BLOCK_START) !== 0) {
+      this.closePInButtonScope();
+      this.insertHTMLElement(token);
+      return;
+    }
+    if ((kind & FORMATTING) !== 0 && id !== TAG.A && id !== TAG.NOBR) {
+      this.reconstructFormatting();
+      this.pushFormatting(this.insertHTMLElement(token));
+      return;
+    }
     switch (id) {
       case TAG.HTML:
         if (this.templateKinds.length > 0) return;
@@ -1287,34 +1301,6 @@ export class TreeConstruction {
         this.mode = IN_FRAMESET;
         return;
       }
-      case TAG.ADDRESS:
-      case TAG.ARTICLE:
-      case TAG.ASIDE:
-      case TAG.BLOCKQUOTE:
-      case TAG.CENTER:
-      case TAG.DETAILS:
-      case TAG.DIALOG:
-      case TAG.DIR:
-      case TAG.DIV:
-      case TAG.DL:
-      case TAG.FIELDSET:
-      case TAG.FIGCAPTION:
-      case TAG.FIGURE:
-      case TAG.FOOTER:
-      case TAG.HEADER:
-      case TAG.HGROUP:
-      case TAG.MAIN:
-      case TAG.MENU:
-      case TAG.NAV:
-      case TAG.OL:
-      case TAG.P:
-      case TAG.SEARCH:
-      case TAG.SECTION:
-      case TAG.SUMMARY:
-      case TAG.UL:
-        this.closePInButtonScope();
-        this.insertHTMLElement(token);
-        return;
       case TAG.H1:
       case TAG.H2:
       case TAG.H3:
@@ -1372,21 +1358,6 @@ export class TreeConstruction {
         this.pushFormatting(this.insertHTMLElement(token));
         return;
       }
-      case TAG.B:
-      case TAG.BIG:
-      case TAG.CODE:
-      case TAG.EM:
-      case TAG.FONT:
-      case TAG.I:
-      case TAG.S:
-      case TAG.SMALL:
-      case TAG.STRIKE:
-      case TAG.STRONG:
-      case TAG.TT:
-      case TAG.U:
-        this.reconstructFormatting();
-        this.pushFormatting(this.insertHTMLElement(token));
-        return;
       case TAG.NOBR:
         this.reconstructFormatting();
         if (this.inScope(TAG.NOBR, SCOPE)) {
@@ -1921,6 +1892,14 @@ export class TreeConstruction {
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody — end tags. */
   private endTagInBody(token: TagToken): void {
     const id = token.tagID;
+    const kind = kindOf(HTML, id);
+    if ((kind & BLOCK_END) !== 0) {
+      if (!this.inScope(id, SCOPE)) return;
+      this.generateImpliedEndTags();
+      this.popUntil(id);
+      return;
+    }
+    if ((kind & FORMATTING) !== 0) return this.adoptionAgency(token);
     switch (id) {
       case TAG.TEMPLATE:
         return this.templateEndTag();
@@ -1932,37 +1911,6 @@ export class TreeConstruction {
         if (!this.inScope(TAG.BODY, SCOPE)) return;
         this.mode = AFTER_BODY;
         return this.endTag(AFTER_BODY, token);
-      case TAG.ADDRESS:
-      case TAG.ARTICLE:
-      case TAG.ASIDE:
-      case TAG.BLOCKQUOTE:
-      case TAG.BUTTON:
-      case TAG.CENTER:
-      case TAG.DETAILS:
-      case TAG.DIALOG:
-      case TAG.DIR:
-      case TAG.DIV:
-      case TAG.DL:
-      case TAG.FIELDSET:
-      case TAG.FIGCAPTION:
-      case TAG.FIGURE:
-      case TAG.FOOTER:
-      case TAG.HEADER:
-      case TAG.HGROUP:
-      case TAG.LISTING:
-      case TAG.MAIN:
-      case TAG.MENU:
-      case TAG.NAV:
-      case TAG.OL:
-      case TAG.PRE:
-      case TAG.SEARCH:
-      case TAG.SECTION:
-      case TAG.SUMMARY:
-      case TAG.UL:
-        if (!this.inScope(id, SCOPE)) return;
-        this.generateImpliedEndTags();
-        this.popUntil(id);
-        return;
       case TAG.FORM: {
         if (this.hasOpen(TAG.TEMPLATE)) {
           if (!this.inScope(TAG.FORM, SCOPE)) return;
@@ -2002,21 +1950,6 @@ export class TreeConstruction {
         this.generateImpliedEndTags();
         this.popUntilHeading();
         return;
-      case TAG.A:
-      case TAG.B:
-      case TAG.BIG:
-      case TAG.CODE:
-      case TAG.EM:
-      case TAG.FONT:
-      case TAG.I:
-      case TAG.NOBR:
-      case TAG.S:
-      case TAG.SMALL:
-      case TAG.STRIKE:
-      case TAG.STRONG:
-      case TAG.TT:
-      case TAG.U:
-        return this.adoptionAgency(token);
       case TAG.APPLET:
       case TAG.MARQUEE:
       case TAG.OBJECT:
