@@ -37,6 +37,8 @@ export interface FileJob {
   readonly rel: string;
   /** For `rewrite --out`: a file that is not HTML, copied as it is. */
   readonly copy?: true;
+  /** A style sheet (a `.css` file), not an HTML document: read whole, by CSS Syntax's rules (see `readStylesheet`). */
+  readonly stylesheet?: true;
   /** The size cap (bytes) of a document read; default DEFAULT_MAX_FILE_SIZE. */
   readonly maxBytes?: number;
   /** The longest token (characters) of a document read as a stream; default DEFAULT_MAX_TOKEN. */

@@ -89,9 +89,12 @@ export function excerpt(value: string, start: number, end: number): string {
  * ```ts
  * linkLabel(extractLinks("<a href=x>", { url: "https://example.com/" })[0]); // "<a href>"
  * linkLabel(extractLinks("<style>@import 'x.css'</style>", { url: "https://example.com/" })[0]); // "<style> text"
+ * linkLabel(extractStylesheetLinks("@import 'x.css'", { url: "https://example.com/" })[0]); // "@import" (a CSS file's)
  * ```
  */
 export function linkLabel(link: Link): string {
+  // A link of a style sheet file has no element: its CSS construct names it.
+  if (link.element === "") return link.kind === "css-import" ? "@import" : "url()";
   let label = link.attribute === null ? `<${link.element}> text` : `<${link.element} ${link.attribute}>`;
   if (link.srcdoc > 0) label += link.srcdoc === 1 ? " in srcdoc" : ` in srcdoc ×${link.srcdoc}`;
   if (link.template) label += " in template";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { lstat, stat } from "node:fs/promises";
+import { lstat, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "./errors.ts";
 import type { FileJob } from "./file-task.ts";
@@ -15,8 +15,9 @@ import { escapeControls } from "./format.ts";
 import type { CommonOptions } from "./options.ts";
 import type { Output } from "./output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "./regular-file.ts";
-import { directoryOf, documentURLOption, siteFileURL, siteRootOption, type SiteSource } from "./site.ts";
-import { listSite, type SiteProblem } from "./site-walk.ts";
+import type { RedirectRule } from "../links/redirects-file.ts";
+import { DEFAULT_HOSTING, directoryOf, isCSSFileName, documentURLOption, type HostingRules, siteFileURL, siteRootOption, type SiteSource } from "./site.ts";
+import { listSite, type SiteListing, type SiteProblem } from "./site-walk.ts";
 
 /**
  * What an input argument is: standard input, a file, or a directory.
@@ -103,11 +104,65 @@ export interface Inputs {
 }
 
 /**
+ * The files of a listing whose links a run reads — its HTML documents and
+ * its style sheets — in path order (by code unit), each with whether it is
+ * a style sheet.
+ *
+ * @example
+ * ```ts
+ * siteDocuments({ ...listing, html: ["index.html"], stylesheets: ["css/site.css"] });
+ * // [{ rel: "css/site.css", stylesheet: true }, { rel: "index.html", stylesheet: false }]
+ * ```
+ */
+export function siteDocuments(listing: Pick<SiteListing, "html" | "stylesheets">): { rel: string; stylesheet: boolean }[] {
+  const all = [...listing.html.map((rel) => ({ rel, stylesheet: false })), ...listing.stylesheets.map((rel) => ({ rel, stylesheet: true }))];
+  return all.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+/**
+ * How the site is served, for a check of what it serves: its hosting
+ * rules, and whether to read the `_redirects` file at its root.
+ *
+ * @example
+ * ```ts
+ * const serving: SiteServing = { hosting: { indexFiles: ["index.html"], cleanURLs: true }, redirects: true };
+ * ```
+ */
+export interface SiteServing {
+  readonly hosting: HostingRules;
+  readonly redirects: boolean;
+}
+
+/** The name of the redirects file at a site's root (Netlify, Cloudflare Pages). */
+const REDIRECTS_FILE = "_redirects";
+
+/**
+ * The rules of the `_redirects` file at the root of `input` (a site
+ * directory), with each line not applied reported as a warning; null,
+ * with the error reported, for a file that cannot be read or followed
+ * exactly (never a guess at what the host does).
+ */
+async function siteRedirects(input: string, root: string, output: Output): Promise<RedirectRule[] | null> {
+  const file = path.join(input, REDIRECTS_FILE);
+  const { parseRedirects } = await import("../links/redirects-file.ts");
+  try {
+    const text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
+    const { rules, notes } = parseRedirects(text, root, { rewrites: true });
+    for (const note of notes) output.err(`docbase: ${escapeControls(file)}:${note.line}: warning: not applied: ${escapeControls(note.reason)}\n`);
+    return rules;
+  } catch (error) {
+    output.err(`docbase: ${escapeControls(file)}: cannot be read: ${escapeControls((error as Error).message)}\n`);
+    return null;
+  }
+}
+
+/**
  * What `input` gives a links or check run. A directory: every HTML file
- * under it, at its URL under the site root `url`. A file: the document at
+ * and style sheet under it, at its URL under the site root `url`. A file: the document at
  * URL `url`; its directory is its site (links under the URL's directory
  * are internal, and must lead to files under the file's directory). "-":
- * standard input, at URL `url`, not read yet.
+ * standard input, at URL `url`, not read yet. With `serving` (a check),
+ * the site is served by its rules, and a directory's `_redirects` is read.
  *
  * @example
  * ```ts
@@ -115,18 +170,42 @@ export interface Inputs {
  * inputs.jobs[0]; // { index: 0, path: "examples/site/about/index.html", url: "https://example.com/about/", ... }
  * ```
  */
-export async function gatherInputs(input: string, url: string, options: CommonOptions, output: Output): Promise<Inputs> {
+export async function gatherInputs(input: string, url: string, options: CommonOptions, output: Output, serving?: SiteServing): Promise<Inputs> {
   const kind = await inputKind(input);
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const limits = { maxBytes, ...(options.maxToken === undefined ? {} : { maxToken: options.maxToken }) };
+  const hosting = serving?.hosting ?? DEFAULT_HOSTING;
+  const rules = hosting === DEFAULT_HOSTING ? {} : { hosting };
   if (kind === "directory") {
     const root = siteRootOption(url, "--url");
     const follow = options.followSymlinks === true;
     const listing = await listSite(input, { followSymlinks: follow });
-    const unreadable = reportListingProblems(input, listing.problems, output);
-    const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(input, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, ...limits, ...(follow ? {} : { noFollow: true as const }) }));
+    let unreadable = reportListingProblems(input, listing.problems, output);
+    const jobs: FileJob[] = siteDocuments(listing).map(({ rel, stylesheet }, index) => ({
+      index,
+      path: path.join(input, rel),
+      display: path.join(input, rel),
+      url: siteFileURL(root, rel, hosting.indexFiles),
+      rel,
+      ...limits,
+      ...(follow ? {} : { noFollow: true as const }),
+      ...(stylesheet ? { stylesheet: true as const } : {}),
+    }));
+    let redirects: RedirectRule[] | null = null;
+    if (serving?.redirects === true && listing.other.includes(REDIRECTS_FILE)) {
+      redirects = await siteRedirects(input, root, output);
+      if (redirects === null) unreadable++;
+    }
     // A link inside the site is served like its target: links to it are not missing.
-    const site: SiteSource = { type: "lists", files: [...listing.html, ...listing.other, ...listing.symlinks], directories: listing.directories, links: [...listing.symlinkTargets] };
+    const site: SiteSource = {
+      type: "lists",
+      // The host reads its _redirects and does not serve it.
+      files: [...listing.html, ...listing.stylesheets, ...(redirects === null ? listing.other : listing.other.filter((rel) => rel !== REDIRECTS_FILE)), ...listing.symlinks],
+      directories: listing.directories,
+      links: [...listing.symlinkTargets],
+      ...rules,
+      ...(redirects === null || redirects.length === 0 ? {} : { redirects }),
+    };
     return { jobs, siteRoot: root, site, standardInput: false, unreadable };
   }
   const documentURL = documentURLOption(url, "--url");
@@ -135,9 +214,9 @@ export async function gatherInputs(input: string, url: string, options: CommonOp
     return { jobs: [{ index: 0, path: "-", display: "-", url: documentURL, rel: "", ...limits }], siteRoot, site: null, standardInput: true, unreadable: 0 };
   }
   return {
-    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), ...limits }],
+    jobs: [{ index: 0, path: input, display: input, url: documentURL, rel: path.basename(input), ...limits, ...(isCSSFileName(input) ? { stylesheet: true as const } : {}) }],
     siteRoot,
-    site: { type: "disk", root: path.dirname(path.resolve(input)) },
+    site: { type: "disk", root: path.dirname(path.resolve(input)), ...rules },
     standardInput: false,
     unreadable: 0,
   };

@@ -249,6 +249,8 @@ function commandDeclarations(): CommandDeclaration[] {
         new Option("--format <format>", "text (grouped by target), json (lines, then a summary), sarif, junit or markdown").choices(["text", "json", "sarif", "junit", "markdown"]).conflicts("json"),
         new Option("--exclude <regex>", "do not check links whose URL matches this regular expression (repeatable)").argParser(repeatable),
         new Option("--exclude-path <glob>", "do not read files whose path under the site root matches this glob (repeatable)").argParser(repeatable),
+        new Option("--index-files <names>", "the files a directory URL is served from, in order, comma-separated (default: index.html,index.htm)"),
+        new Option("--clean-urls", "docs/intro is served from docs/intro.html (GitHub Pages, Netlify, Cloudflare Pages)"),
         new Option("--external", "check links to other sites too (http: and https:), one request per URL"),
         new Option("--external-fragments", "with --external: check fragments in external HTML pages (a GET of the page)"),
         new Option("--concurrency <n>", "with --external: requests open at once (default 16)").argParser(positiveInteger),

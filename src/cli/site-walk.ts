@@ -1,6 +1,6 @@
 /**
  * The walk that lists a static site's files on disk, never leaving its
- * root unless told to: HTML documents, other files, directories, symbolic
+ * root unless told to: HTML documents, style sheets, other files, directories, symbolic
  * links inside the site, the temporary files of interrupted writes, and
  * what it left out, with why.
  *
@@ -10,7 +10,7 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { isTemporaryName } from "./atomic-write.ts";
-import { isHTMLFileName, isWithin } from "./site.ts";
+import { isCSSFileName, isHTMLFileName, isWithin } from "./site.ts";
 
 /** Directories the walk never enters: version control and package folders. */
 const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([".git", ".hg", ".svn", "node_modules"]);
@@ -39,12 +39,14 @@ export interface SiteProblem {
  *
  * @example
  * ```ts
- * const listing: SiteListing = { html: ["index.html"], other: ["img/a.png"], directories: ["img"], temporary: [], symlinks: [], symlinkTargets: new Map(), problems: [], notUTF8: [] };
+ * const listing: SiteListing = { html: ["index.html"], stylesheets: ["css/site.css"], other: ["img/a.png"], directories: ["css", "img"], temporary: [], symlinks: [], symlinkTargets: new Map(), problems: [], notUTF8: [] };
  * ```
  */
 export interface SiteListing {
   /** HTML documents (`.html`, `.htm`): regular files. */
   readonly html: string[];
+  /** Style sheets (`.css`): regular files, whose links are read too. */
+  readonly stylesheets: string[];
   /** Every other regular file. */
   readonly other: string[];
   /** Every directory ("" is the root itself, not listed). */
@@ -109,6 +111,7 @@ export interface ListSiteOptions {
  */
 export async function listSite(root: string, options: ListSiteOptions = {}): Promise<SiteListing> {
   const html: string[] = [];
+  const stylesheets: string[] = [];
   const other: string[] = [];
   const directories: string[] = [];
   const temporary: string[] = [];
@@ -125,6 +128,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   const addFile = (name: string, relPath: string): void => {
     if (isTemporaryName(name)) temporary.push(relPath);
     else if (isHTMLFileName(name)) html.push(relPath);
+    else if (isCSSFileName(name)) stylesheets.push(relPath);
     else other.push(relPath);
   };
   const walk = async (dir: string, rel: string): Promise<void> => {
@@ -196,7 +200,7 @@ export async function listSite(root: string, options: ListSiteOptions = {}): Pro
   };
   await walk(root, "");
   const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  for (const list of [html, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
+  for (const list of [html, stylesheets, other, directories, temporary, symlinks]) list.sort(byCodeUnit);
   problems.sort((a, b) => byCodeUnit(a.path, b.path));
-  return { html, other, directories, temporary, symlinks, symlinkTargets, problems, notUTF8 };
+  return { html, stylesheets, other, directories, temporary, symlinks, symlinkTargets, problems, notUTF8 };
 }

@@ -1,8 +1,9 @@
 /**
  * A static site's files and their URLs: the site root URL, the URL of each
- * file (with index.html handling), the file a URL points to (with
- * percent-decoding), and what the site has (see `site-walk.ts` for the
- * walk that lists it).
+ * file (with index files), the file a URL points to (with
+ * percent-decoding), and what the site has and serves — its index files
+ * and clean URLs as the host's rules say (see `site-walk.ts` for the walk
+ * that lists it, `site-redirects.ts` for its `_redirects`).
  *
  * The mapping is the one static file servers use: the file `a/b.html`
  * under the site root `https://example.com/` is served at
@@ -16,10 +17,55 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { parseURL, pathPercentEncodeSet, percentDecodeString, serializeURL, type URLRecord, utf8PercentEncodeString } from "../core/index.ts";
+import type { RedirectRule } from "../links/redirects-file.ts";
 import { UsageError } from "./errors.ts";
 
-/** The names a directory index has, in the order servers try them. */
-const INDEX_NAMES: readonly string[] = ["index.html", "index.htm"];
+/**
+ * How the host serves the site's files: the files a directory URL is
+ * served from (`--index-files`, tried in order), and whether `docs/intro`
+ * is served from `docs/intro.html` (`--clean-urls`, as GitHub Pages,
+ * Netlify and Cloudflare Pages do).
+ *
+ * @example
+ * ```ts
+ * const hosting: HostingRules = { indexFiles: ["index.html"], cleanURLs: true };
+ * ```
+ */
+export interface HostingRules {
+  readonly indexFiles: readonly string[];
+  readonly cleanURLs: boolean;
+}
+
+/**
+ * The rules of a plain static file server: `index.html`, then
+ * `index.htm`; no clean URLs.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_HOSTING.indexFiles; // ["index.html", "index.htm"]
+ * ```
+ */
+export const DEFAULT_HOSTING: HostingRules = { indexFiles: ["index.html", "index.htm"], cleanURLs: false };
+
+/**
+ * `--index-files` and `--clean-urls`, checked: index files are file
+ * names (no "/", not empty), given as a comma-separated list.
+ *
+ * @example
+ * ```ts
+ * hostingOption("index.html,default.htm", true); // { indexFiles: ["index.html", "default.htm"], cleanURLs: true }
+ * hostingOption(undefined, undefined); // DEFAULT_HOSTING
+ * hostingOption("docs/index.html", false); // throws UsageError (a file name has no "/")
+ * ```
+ */
+export function hostingOption(indexFiles: string | undefined, cleanURLs: boolean | undefined): HostingRules {
+  if (indexFiles === undefined && cleanURLs !== true) return DEFAULT_HOSTING;
+  const names = indexFiles === undefined ? DEFAULT_HOSTING.indexFiles : indexFiles.split(",").map((name) => name.trim());
+  for (const name of names) {
+    if (name === "" || name === "." || name === ".." || /[/\\\0]/.test(name)) throw new UsageError(`--index-files: not a file name: ${JSON.stringify(name)} (a comma-separated list of names, e.g. index.html,index.htm)`);
+  }
+  return { indexFiles: names, cleanURLs: cleanURLs === true };
+}
 
 /**
  * Whether `name` (a file name) is an HTML document by its extension:
@@ -33,6 +79,20 @@ const INDEX_NAMES: readonly string[] = ["index.html", "index.htm"];
  */
 export function isHTMLFileName(name: string): boolean {
   return /\.html?$/i.test(name);
+}
+
+/**
+ * Whether `name` (a file name) is a style sheet by its extension: `.css`,
+ * any case.
+ *
+ * @example
+ * ```ts
+ * isCSSFileName("site.CSS"); // true
+ * isCSSFileName("site.css.map"); // false
+ * ```
+ */
+export function isCSSFileName(name: string): boolean {
+  return /\.css$/i.test(name);
 }
 
 /**
@@ -104,20 +164,22 @@ function encodeSegment(segment: string): string {
 
 /**
  * The URL a file of a site is served at: the site root URL followed by the
- * file's path, each segment percent-encoded; a directory index
- * (`index.html`, `index.htm`) is served at its directory's URL.
+ * file's path, each segment percent-encoded; a directory index (one of
+ * `indexFiles`: by default `index.html`, `index.htm`) is served at its
+ * directory's URL.
  *
  * @example
  * ```ts
  * siteFileURL("https://example.com/", "docs/index.html"); // "https://example.com/docs/"
  * siteFileURL("https://example.com/", "notes/50% off.html"); // "https://example.com/notes/50%25%20off.html"
  * siteFileURL("https://example.com/v2/", "index.html"); // "https://example.com/v2/"
+ * siteFileURL("https://example.com/", "docs/default.htm", ["default.htm"]); // "https://example.com/docs/"
  * ```
  */
-export function siteFileURL(rootURL: string, relativePath: string): string {
+export function siteFileURL(rootURL: string, relativePath: string, indexFiles: readonly string[] = DEFAULT_HOSTING.indexFiles): string {
   const segments = relativePath.split("/").filter((s) => s !== "");
   const last = segments[segments.length - 1];
-  if (last !== undefined && INDEX_NAMES.includes(last)) segments[segments.length - 1] = "";
+  if (last !== undefined && indexFiles.includes(last)) segments[segments.length - 1] = "";
   return rootURL + segments.map(encodeSegment).join("/");
 }
 
@@ -211,6 +273,10 @@ export interface SiteFiles {
   hasDirectory(relativePath: string): boolean;
   /** Where the site has the file at `relativePath` (through its symbolic links); the path itself when it has no links. */
   realPath?(relativePath: string): string;
+  /** How the host serves the files; default {@link DEFAULT_HOSTING}. */
+  readonly hosting?: HostingRules | undefined;
+  /** The redirects of the site's `_redirects` file (see `site-redirects.ts`); default none. */
+  readonly redirects?: readonly RedirectRule[] | undefined;
 }
 
 /**
@@ -271,11 +337,48 @@ export function siteFilesOnDisk(rootDirectory: string): SiteFiles {
   return { hasFile: (p) => kind(p) === "file", hasDirectory: (p) => kind(p) === "directory" };
 }
 
+/** The index file of directory `dir` that the host serves (the first of its index files the site has), or null. */
+function indexFile(files: SiteFiles, dir: string): string | null {
+  if (!files.hasDirectory(dir)) return null;
+  for (const name of (files.hosting ?? DEFAULT_HOSTING).indexFiles) {
+    const index = dir === "" ? name : `${dir}/${name}`;
+    if (files.hasFile(index)) return index;
+  }
+  return null;
+}
+
 /**
- * Whether a site has the file `target` names: the file itself; for a
- * directory URL, the directory's index; for a file URL that names a
- * directory, that directory's index too (servers redirect `/docs` to
- * `/docs/`).
+ * The file of the site that serves `target`, or null when none does: the
+ * file itself; for a directory URL (`docs/`), the directory's index file;
+ * for a file URL that names a directory (`docs`), that directory's index
+ * too (hosts redirect `/docs` to `/docs/`); with clean URLs, for `docs/intro`,
+ * `docs/intro.html`. A custom 404 page (`404.html`) serves nothing here: a
+ * link to a missing page is missing, whatever the host shows for it.
+ *
+ * Deviation from Cloudflare Pages: `docs/intro/` is not served from
+ * `docs/intro.html` (Cloudflare redirects it to `docs/intro`; GitHub Pages
+ * answers 404) — the link that works on every host is asked for.
+ *
+ * @example
+ * ```ts
+ * const files = siteFilesFromLists(["docs/index.html", "intro.html"], ["docs"]);
+ * siteFileServing(files, { path: "docs", directory: true }); // "docs/index.html"
+ * siteFileServing({ ...files, hosting: { indexFiles: ["index.html"], cleanURLs: true } }, { path: "intro", directory: false }); // "intro.html"
+ * siteFileServing(files, { path: "intro", directory: false }); // null (no clean URLs)
+ * ```
+ */
+export function siteFileServing(files: SiteFiles, target: SiteTarget): string | null {
+  const { path: p, directory } = target;
+  if (!directory && files.hasFile(p)) return p;
+  const index = indexFile(files, p);
+  if (index !== null) return index;
+  // https://docs.github.com/en/pages — GitHub Pages, Netlify's pretty URLs and Cloudflare Pages serve `/intro` from `intro.html`.
+  if (!directory && p !== "" && (files.hosting ?? DEFAULT_HOSTING).cleanURLs && files.hasFile(`${p}.html`)) return `${p}.html`;
+  return null;
+}
+
+/**
+ * Whether a site has the file `target` names (see {@link siteFileServing}).
  *
  * @example
  * ```ts
@@ -286,18 +389,14 @@ export function siteFilesOnDisk(rootDirectory: string): SiteFiles {
  * ```
  */
 export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
-  const { path: p, directory } = target;
-  const hasIndex = (dir: string): boolean => files.hasDirectory(dir) && INDEX_NAMES.some((name) => files.hasFile(dir === "" ? name : `${dir}/${name}`));
-  if (directory) return hasIndex(p);
-  return files.hasFile(p) || hasIndex(p);
+  return siteFileServing(files, target) !== null;
 }
 
 /**
- * The HTML file of the site that serves `target`, when there is one: the
- * file itself (an `.html` or `.htm` file), or the index of the directory
- * it names (see {@link siteHas}), at the path where the site has it
- * (through its symbolic links: see {@link SiteFiles.realPath}); null when
- * the file is not HTML or is not there.
+ * The HTML file of the site that serves `target`, when there is one (see
+ * {@link siteFileServing}), at the path where the site has it (through
+ * its symbolic links: see {@link SiteFiles.realPath}); null when the file
+ * is not HTML or is not there.
  *
  * @example
  * ```ts
@@ -307,14 +406,21 @@ export function siteHas(files: SiteFiles, target: SiteTarget): boolean {
  * ```
  */
 export function siteHTMLFile(files: SiteFiles, target: SiteTarget): string | null {
-  const { path: p, directory } = target;
-  if (!directory && files.hasFile(p)) return isHTMLFileName(p) ? (files.realPath?.(p) ?? p) : null;
-  if (!files.hasDirectory(p)) return null;
-  for (const name of INDEX_NAMES) {
-    const index = p === "" ? name : `${p}/${name}`;
-    if (files.hasFile(index)) return files.realPath?.(index) ?? index;
-  }
-  return null;
+  return servedHTMLFile(files, siteFileServing(files, target));
+}
+
+/**
+ * {@link siteHTMLFile} of a file {@link siteFileServing} gave (null: none).
+ *
+ * @example
+ * ```ts
+ * servedHTMLFile(siteFilesFromLists(["a.html"], []), "a.html"); // "a.html"
+ * servedHTMLFile(siteFilesFromLists(["a.png"], []), "a.png"); // null
+ * ```
+ */
+export function servedHTMLFile(files: SiteFiles, served: string | null): string | null {
+  if (served === null || !isHTMLFileName(served)) return null;
+  return files.realPath?.(served) ?? served;
 }
 
 /**
@@ -348,8 +454,10 @@ export type SiteSource =
       readonly directories: readonly string[];
       /** The site's symbolic links, each to where the walk listed what it leads to (see `SiteListing.symlinkTargets`). */
       readonly links?: readonly (readonly [string, string])[] | undefined;
+      readonly hosting?: HostingRules | undefined;
+      readonly redirects?: readonly RedirectRule[] | undefined;
     }
-  | { readonly type: "disk"; readonly root: string }
+  | { readonly type: "disk"; readonly root: string; readonly hosting?: HostingRules | undefined }
   | null;
 
 /**
@@ -363,5 +471,8 @@ export type SiteSource =
  */
 export function siteFilesFrom(source: SiteSource): SiteFiles | null {
   if (source === null) return null;
-  return source.type === "lists" ? siteFilesFromLists(source.files, source.directories, source.links) : siteFilesOnDisk(source.root);
+  const files = source.type === "lists" ? siteFilesFromLists(source.files, source.directories, source.links) : siteFilesOnDisk(source.root);
+  const redirects = source.type === "lists" ? source.redirects : undefined;
+  if (source.hosting === undefined && redirects === undefined) return files;
+  return { ...files, hosting: source.hosting, redirects };
 }

@@ -46,6 +46,7 @@ export { linkLoad, linkFilter, compileURLPattern, type LinkFilterOptions } from 
 export { parseSrcset, type ImageCandidate } from "./srcset.ts";
 export { parseRefresh, type RefreshValue } from "./refresh.ts";
 export { findCSSURLs, type CSSURLReference } from "./css-urls.ts";
+export { extractStylesheetLinks, rewriteStylesheetLinks, type StylesheetOptions, type RewriteStylesheetOptions } from "./stylesheet-links.ts";
 export { LinksError, isLinksError } from "./errors.ts";
 export { UnwritableValueError, isUnwritableValueError } from "./attribute-writer.ts";
 export { LinkStream } from "./link-stream.ts";

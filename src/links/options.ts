@@ -278,7 +278,15 @@ function typeName(value: unknown): string {
   return value === null ? "null" : typeof value;
 }
 
-function checkObject(options: unknown): asserts options is Record<string, unknown> {
+/**
+ * Checks that the options are an object; throws a {@link LinksError}.
+ *
+ * @example
+ * ```ts
+ * checkObject(null); // throws LinksError: The options must be an object with a "url", not null
+ * ```
+ */
+export function checkObject(options: unknown): asserts options is Record<string, unknown> {
   if (options === null || typeof options !== "object") throw new LinksError(`The options must be an object with a "url", not ${String(options)}`);
 }
 

@@ -65,7 +65,8 @@ function placeholderName(segment: string): string | null {
  * Reads a `_redirects` file whose paths are on the origin of `root` (the
  * site's root URL): its redirects (3xx, the default 301) as rules, in
  * order — the first that matches applies — and the lines not applied
- * with their reason: rewrites and proxies (200), error pages (404),
+ * with their reason: rewrites and proxies (200; with `rewrites`, they are
+ * rules too, for a check of what the host serves), error pages (404),
  * rules on the query string or on the visitor (country, language, role,
  * cookie). Throws a LinksError naming the line for a line that does not
  * parse, or a redirect that cannot be followed exactly (a `*` that is
@@ -78,9 +79,10 @@ function placeholderName(segment: string): string | null {
  * rules.map((r) => [r.segments, r.splat, r.to, r.status]);
  * // [[["old.html"], false, "/new.html", 301], [["news", ":year"], true, "/blog/:year/:splat", 302]]
  * notes[0]?.line; // 3
+ * parseRedirects("/* /index.html 200", "https://example.com/", { rewrites: true }).rules[0]?.status; // 200
  * ```
  */
-export function parseRedirects(text: string, root: string): { rules: RedirectRule[]; notes: RedirectNote[] } {
+export function parseRedirects(text: string, root: string, options: { readonly rewrites?: boolean } = {}): { rules: RedirectRule[]; notes: RedirectNote[] } {
   const rootURL = basicURLParse(root);
   if (rootURL === null) throw new LinksError(`_redirects: the site's root is not an absolute URL: ${JSON.stringify(root)}`);
   const rules: RedirectRule[] = [];
@@ -109,7 +111,7 @@ export function parseRedirects(text: string, root: string): { rules: RedirectRul
     const conditions = fields.slice(i);
     if (conditions.some((c) => !c.includes("="))) throw fail(`unexpected ${JSON.stringify(conditions.find((c) => !c.includes("=")))} after the status`);
     const note = (reason: string): void => void notes.push({ line, text: source, reason });
-    if (!REDIRECT_STATUSES.has(status)) {
+    if (!REDIRECT_STATUSES.has(status) && !(status === 200 && options.rewrites === true)) {
       note(status === 200 ? "a rewrite (200), not a redirect: the URL stays" : `status ${status} is not a redirect`);
       continue;
     }

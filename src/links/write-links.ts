@@ -241,29 +241,41 @@ export function applyToString(text: string, edits: readonly Edit[]): string {
 }
 
 /**
- * Re-encodes each edit in the document's encoding; the bytes between edits
- * are copied. A code point the encoding cannot represent is written as a
- * decimal character reference `&#N;` in an attribute (the parser turns it
- * back into the same code point) and as a CSS escape `\HEX ` in a `style`
- * element's text (the CSS tokenizer does).
+ * `text` (or, for a document read from bytes, `bytes`, whose text it is
+ * as `decoded` says) with `edits` made. In bytes, each edit is encoded in
+ * the document's encoding and the bytes between edits are copied; a code
+ * point the encoding cannot represent is written as a decimal character
+ * reference `&#N;` in an attribute (the parser turns it back into the
+ * same code point) and as a CSS escape `\HEX ` in CSS (the CSS tokenizer
+ * does).
+ *
+ * @example
+ * ```ts
+ * applyEdits("<a href=x>", null, null, [{ start: 8, end: 9, text: "y", context: "attribute", order: 0 }]); // "<a href=y>"
+ * ```
  */
-function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8Array {
-  const bytes = document.bytes!;
+export function applyEdits(text: string, bytes: Uint8Array | null, decoded: DecodedDocument | null, edits: readonly Edit[]): string | Uint8Array {
+  if (bytes === null || decoded === null) return applyToString(text, edits);
   // A copy (Uint8Array's slice: a Node.js Buffer's own slice would be a view of the input).
   if (edits.length === 0) return Uint8Array.prototype.slice.call(bytes);
-  const decoded = document.decoded!;
-  const encoding: EncodingName = decoded.encoding === document.encoding ? decoded.encoding : document.encoding;
-  const out = writeEditsToBytes(bytes, { ...decoded, encoding }, edits).output;
-  if (encoding === "ISO-2022-JP") {
+  const out = writeEditsToBytes(bytes, decoded, edits).output;
+  if (decoded.encoding === "ISO-2022-JP") {
     // A stateful encoding: the new bytes start and end in ASCII; check that
     // this leaves the text around them as it was.
-    const written = decodeWith(out, encoding).text;
+    const written = decodeWith(out, decoded.encoding).text;
     // (The check compares the whole text, with each edit as it was written.)
-    if (written !== applyToString(document.text, writtenEdits(edits, encoding))) {
+    if (written !== applyToString(text, writtenEdits(edits, decoded.encoding))) {
       throw new LinksError("The rewritten links cannot be written back in ISO-2022-JP without changing the text around them");
     }
   }
   return out;
+}
+
+/** A document's edits made in its bytes (see {@link applyEdits}), in the encoding it was read in. */
+function applyToBytes(document: PreparedDocument, edits: readonly Edit[]): Uint8Array {
+  const decoded = document.decoded!;
+  const encoding: EncodingName = decoded.encoding === document.encoding ? decoded.encoding : document.encoding;
+  return applyEdits(document.text, document.bytes!, { ...decoded, encoding }, edits) as Uint8Array;
 }
 
 /**

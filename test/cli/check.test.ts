@@ -24,7 +24,7 @@ describe("docbase check: the example site", () => {
     const run = await docbase(["check", "examples/site", "--url", "https://example.com/"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(readFileSync(path.join(repo, "test/data/cli/example-site-check.txt"), "utf8"));
-    expect(run.stderr).toMatch(/^docbase check: 5 errors \(2 invalid URLs, 3 missing files\), 4 warnings \(1 URL validation warning, 3 base-URL surprises\) in 13 files \(64 links\)/);
+    expect(run.stderr).toMatch(/^docbase check: 5 errors \(2 invalid URLs, 2 missing files, 1 missing index file\), 4 warnings \(1 URL validation warning, 3 base-URL surprises\) in 15 files \(65 links\)/);
   });
 
   it("gives every finding as a JSON line with --json", async () => {
@@ -133,7 +133,7 @@ describe("docbase check: missing files", () => {
       '<a href="docs">ok: a directory without its slash</a>',
       '<a href="docs/a%20b.html?x=1#top">ok: percent-decoded, query and fragment ignored</a>',
       '<a href="/caf%C3%A9.html">ok: UTF-8 name</a>',
-      '<a href="empty/">missing: no index.html</a>',
+      '<a href="empty/">missing: a directory without an index file</a>',
       '<a href="gone.html">missing</a>',
       '<img srcset="img/a.png 1x, img/b.png 2x">',
       '<a href="https://elsewhere.example/gone.html">outside the site: not checked</a>',
@@ -154,7 +154,7 @@ describe("docbase check: missing files", () => {
     const findings = findingsOf(run.stdout).map((f) => [path.relative(dir, String(f["file"])), f["line"], f["type"], f["value"]]);
     expect(findings).toEqual([
       ["docs/index.html", 1, "invalid-URL-unit", "a b.html"],
-      ["index.html", 5, "missing-file", "empty/"],
+      ["index.html", 5, "missing-index", "empty/"],
       ["index.html", 6, "missing-file", "gone.html"],
       ["index.html", 7, "missing-file", "img/b.png"],
       // The page has no element "x" (docs/a%20b.html#top is the top of that page).

@@ -19,7 +19,7 @@ describe("docbase links", () => {
     // The contract's fields, exactly.
     for (const line of lines) expect(Object.keys(line)).toEqual(["file", "element", "attribute", "value", "url", "line", "column"]);
     // The summary goes to standard error, so standard output stays JSON.
-    expect(run.stderr).toMatch(/^docbase links: 64 links \(57 internal, 5 external, 2 that do not parse\) in 13 files, /);
+    expect(run.stderr).toMatch(/^docbase links: 65 links \(58 internal, 5 external, 2 that do not parse\) in 15 files, /);
   });
 
   it("resolves as a browser does: <base>, srcdoc, legacy encodings, srcset, meta refresh", async () => {
@@ -60,7 +60,7 @@ describe("docbase links", () => {
   it("filters with --internal and --external", async () => {
     const internal = jsonLines((await docbase(["links", "examples/site", "--url", "https://example.com/", "--json", "--internal"])).stdout);
     const external = jsonLines((await docbase(["links", "examples/site", "--url", "https://example.com/", "--json", "--external"])).stdout);
-    expect(internal).toHaveLength(57);
+    expect(internal).toHaveLength(58);
     expect(external).toHaveLength(5);
     expect(internal.every((l) => String(l["url"]).startsWith("https://example.com/"))).toBe(true);
     expect(external.map((l) => l["url"])).toEqual([
@@ -120,7 +120,7 @@ describe("docbase links", () => {
     const piped = await docbase(["links", "examples/site", "--url", "https://example.com/", "--json"]);
     expect(piped.stderr).not.toMatch(/files \|/);
     const forced = await docbase(["links", "examples/site", "--url", "https://example.com/", "--json", "--progress"]);
-    expect(forced.stderr).toMatch(/docbase links \[[█░]+\] \d+% \| \d+\/13 files/);
+    expect(forced.stderr).toMatch(/docbase links \[[█░]+\] \d+% \| \d+\/15 files/);
     expect(forced.stdout).toBe(piped.stdout);
   });
 

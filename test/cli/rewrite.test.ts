@@ -48,11 +48,11 @@ describe("docbase rewrite", () => {
     const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^docbase rewrite: rewrote 58 links in 13 of 13 HTML files, /);
+    expect(run.stderr).toMatch(/^docbase rewrite: rewrote 59 links in 14 of 15 files \(13 HTML files, 2 style sheets\), /);
     const after = readTree(dir);
     expect([...after.keys()]).toEqual([...before.keys()]);
-    // Non-HTML files are untouched.
-    expect(after.get("css/site.css")).toEqual(before.get("css/site.css"));
+    // A style sheet's links are rewritten, every other byte kept; other files are untouched.
+    expect(after.get("css/site.css")!.toString()).toBe(before.get("css/site.css")!.toString().replace("url(../img/bg.png)", "url(https://example.com/img/bg.png)"));
     expect(after.get("img/logo.png")).toEqual(before.get("img/logo.png"));
     // The windows-1252 page keeps its bytes: only the URLs changed, and they are ASCII.
     const latin1 = after.get("legacy/latin1.html")!.toString("latin1");
@@ -63,7 +63,7 @@ describe("docbase rewrite", () => {
     expect(after.get("frames.html")!.toString()).toContain('srcdoc="<p><a href=&quot;https://example.com/docs/guide.html&quot;>Guide</a>');
     // Running it again changes nothing.
     const again = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
-    expect(again.stderr).toMatch(/rewrote 0 links in 0 of 13 HTML files/);
+    expect(again.stderr).toMatch(/rewrote 0 links in 0 of 15 files \(13 HTML files, 2 style sheets\)/);
     expect(readTree(dir)).toEqual(after);
   });
 
@@ -98,7 +98,7 @@ describe("docbase rewrite", () => {
     const out = path.join(path.dirname(dir), "out");
     const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute", "--out", out]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/rewrote 58 links in 13 of 13 HTML files into .*out \(and copied 8 other files\)/);
+    expect(run.stderr).toMatch(/rewrote 59 links in 14 of 15 files \(13 HTML files, 2 style sheets\) into .*out \(and copied 6 other files\)/);
     expect(readTree(dir)).toEqual(before);
     const written = readTree(out);
     expect([...written.keys()]).toEqual([...before.keys()]);
@@ -115,7 +115,7 @@ describe("docbase rewrite", () => {
     const again = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute", "--out", out]);
     expect(again.code).toBe(0);
     expect(existsSync(path.join(out, "_build"))).toBe(false);
-    expect(again.stderr).toMatch(/in 13 of 13 HTML files/);
+    expect(again.stderr).toMatch(/in 14 of 15 files \(13 HTML files, 2 style sheets\)/);
   });
 
   it("keeps a file's permissions", async () => {
@@ -158,7 +158,7 @@ describe("docbase rewrite", () => {
         "",
       ].join("\n"),
     );
-    expect(run.stderr).toMatch(/would rewrite 58 links in 13 of 13 HTML files into .*out \(and would copy 8 other files\)/);
+    expect(run.stderr).toMatch(/would rewrite 59 links in 14 of 15 files \(13 HTML files, 2 style sheets\) into .*out \(and would copy 6 other files\)/);
   });
 
   it("--dry-run --json gives one object per change", async () => {

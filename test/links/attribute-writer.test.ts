@@ -10,7 +10,7 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
 import { parseURL, serializeURL } from "../../src/core/index.ts";
 import { isUnwritableValueError, refreshQuoteFor, urlTextForItem } from "../../src/links/attribute-writer.ts";
-import { absolutize, extractLinks, isLinksError, relativize, rewriteLinks, type Link } from "../../src/links/index.ts";
+import { absolutize, extractLinks, extractStylesheetLinks, isLinksError, relativize, rewriteLinks, rewriteStylesheetLinks, type Link } from "../../src/links/index.ts";
 import { corpusPages, readCorpusFile } from "../corpus-data.ts";
 
 const url = "https://example.com/docs/";
@@ -334,4 +334,97 @@ describe("legacy encodings", () => {
     expect(Buffer.from(out).toString("latin1")).toBe('<meta charset="iso-2022-jp"><a href="caf&#233;.html">x</a>');
     expect(extractLinks(out, { url })[0]!.value).toBe("café.html");
   });
+});
+
+// --- The round trip of a CSS file (extractStylesheetLinks, rewriteStylesheetLinks) ---------------------
+
+/** One piece of a style sheet, holding zero or more URL references (a comment and @namespace hold none). */
+const sheetPiece = fc.constantFrom(
+  "p { background: url(a.png) }",
+  'p { background: url("b c.png") }',
+  "p { background: url('d&e.png') }",
+  "p { background: url( spaced.png ) }",
+  "p { background: url(esc\\28 aped\\29 .png) }",
+  '@import "imp.css" screen;',
+  "@import url(imp2.css);",
+  '.x { background-image: image-set("s.png" 1x, "s@2x.png" 2x) }',
+  "@font-face { src: url(f.woff2) format('woff2') }",
+  "/* url(commented.png) */",
+  "@namespace svg url(http://www.w3.org/2000/svg);",
+  "a::after { content: 'url(in-a-string.png)' }",
+);
+
+const sheet = fc.array(sheetPiece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join("\n"));
+
+const sheetURL = "https://example.com/css/site.css";
+
+/**
+ * Rewrites style sheet `css` (text, or bytes) with the hostile `choices`, one per link in turn, and checks the
+ * round trip: the same links (kinds and order), each rewritten one holding exactly the value given and resolving to
+ * the URL that value resolves to against the style sheet's URL, and every character outside the rewritten URLs as
+ * it was.
+ */
+function sheetRoundTrip(css: string | Uint8Array, choices: readonly (string | null)[], decode: (bytes: Uint8Array) => string): void {
+  const before = extractStylesheetLinks(css, { url: sheetURL });
+  let index = 0;
+  const returned: (string | undefined)[] = [];
+  const out = rewriteStylesheetLinks(css, {
+    url: sheetURL,
+    rewrite: () => {
+      const value = choices[index++ % choices.length] ?? undefined;
+      returned.push(value);
+      return value;
+    },
+  });
+  const inText = typeof css === "string" ? css : decode(css);
+  const outText = typeof out === "string" ? out : decode(out);
+  const after = extractStylesheetLinks(out, { url: sheetURL });
+  expect(after.map((l) => l.kind), outText).toEqual(before.map((l) => l.kind));
+  // The text between URLs (a BOM is not part of the text the offsets are in). An empty unquoted url( ) has no
+  // place of its own between its spaces: the spaces around an empty URL are compared without it.
+  const between = (text: string, from: number, to: number, trimStart: boolean, trimEnd: boolean): string => {
+    let piece = text.slice(from, to).replace(/^\uFEFF/, "");
+    if (trimStart) piece = piece.trimStart();
+    return trimEnd ? piece.trimEnd() : piece;
+  };
+  let inAt = 0;
+  let outAt = 0;
+  let wasEmpty = false;
+  after.forEach((link, i) => {
+    const value = returned[i] ?? before[i]!.value;
+    expect(link.value, outText).toBe(value);
+    expect(link.url, `${JSON.stringify(value)} in ${outText}`).toBe(resolve(value, before[i]!));
+    const empty = value === "" || before[i]!.value === "";
+    expect(between(outText, outAt, link.start, wasEmpty, empty), outText).toBe(between(inText, inAt, before[i]!.start, wasEmpty, empty));
+    inAt = before[i]!.end;
+    outAt = link.end;
+    wasEmpty = empty;
+  });
+  expect(between(outText, outAt, outText.length, wasEmpty, false), outText).toBe(between(inText, inAt, inText.length, wasEmpty, false));
+}
+
+describe(`the round trip of a CSS file (fast-check, seed ${seed})`, () => {
+  it(`on generated style sheets (${runs} runs): the same links, each the value given, every other character kept`, () => {
+    fc.assert(
+      fc.property(sheet, choices, (css, picked) => sheetRoundTrip(css, picked, (b) => new TextDecoder().decode(b))),
+      { numRuns: runs, seed },
+    );
+  }, timeout);
+
+  // An @charset names the file's encoding (a BOM would win over it): a code point it lacks is written as a CSS escape.
+  const encodings = ["windows-1252", "shift_jis", "euc-kr", "iso-2022-jp", "gb18030", "big5", "utf-8", "utf-8 with a BOM"];
+  it(`on generated style sheets as bytes in ${encodings.join(", ")} (${Math.ceil(runs / 2)} runs): the same`, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...encodings), sheet, choices, (encoding, css, picked) => {
+        const withBOM = encoding.endsWith("with a BOM");
+        const label = withBOM ? "windows-1252" : encoding;
+        // ASCII, so the same bytes in every one of these encodings; with a BOM, the file is UTF-8 whatever it declares.
+        const text = `@charset "${label}";\n${css}`;
+        const bytes = withBOM ? new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]) : new TextEncoder().encode(text);
+        const decoder = new TextDecoder(withBOM ? "utf-8" : encoding);
+        sheetRoundTrip(bytes, picked, (b) => decoder.decode(b));
+      }),
+      { numRuns: Math.ceil(runs / 2), seed },
+    );
+  }, timeout);
 });

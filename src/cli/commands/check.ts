@@ -11,14 +11,16 @@ import type { Link, StreamWarning } from "../../links/index.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
-import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
+import { failedFile, type FileJob, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
 import { type Output, writeResults } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
+import { hostingOption } from "../site.ts";
 import { siteURL } from "../site-url.ts";
+import { UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
 import { readStandardInput } from "../standard-input.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
@@ -52,6 +54,10 @@ export interface CheckOptions extends CommonOptions {
   readonly exclude?: readonly string[] | undefined;
   /** Globs: files whose path under the site root matches one are not read (`--exclude-path`, repeatable). */
   readonly excludePath?: readonly string[] | undefined;
+  /** The files a directory URL is served from, comma-separated (`--index-files`); default "index.html,index.htm". */
+  readonly indexFiles?: string | undefined;
+  /** `docs/intro` is served from `docs/intro.html` (`--clean-urls`). */
+  readonly cleanUrls?: boolean | undefined;
   /** Check links to other sites too, over HTTP(S) (`--external`), with the checker's flags below. */
   readonly external?: boolean | undefined;
   readonly externalFragments?: boolean | undefined;
@@ -112,7 +118,8 @@ const checkDocumentModule = loadOnce(() => import("./check/check-document.ts"));
  */
 export const checkWork: FileWork<CheckTask, CheckResult> = {
   async run(job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
-    const bytes = await openDocument(job, env);
+    // A style sheet is read whole (see readDocument); a document over STREAMING_SIZE, as a stream.
+    const bytes = job.stylesheet === true ? await readDocument(job, env) : await openDocument(job, env);
     if (!(bytes instanceof Uint8Array)) return "handle" in bytes ? checkOpenFile(bytes, job, task, env) : bytes;
     const fragments = task.fragments === true;
     const { checkDocument } = await checkDocumentModule();
@@ -126,11 +133,13 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
       display: job.display,
       exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude),
       external: task.external === true,
+      stylesheet: job.stylesheet === true,
     });
     if (checked === null) return failedFile(job, "undecodable", UNDECODABLE);
     const { links, findings, pending, targets } = checked;
     const external = checked.external === null ? undefined : JSON.stringify(checked.external.map((l) => ({ url: l.url, file: job.display, line: l.line, column: l.column, element: l.element, attribute: l.attribute, value: l.value })));
     const counts: Record<string, number> = { files: 1, links };
+    if (checked.unlabeledUTF8) counts[UNLABELED_UTF8] = 1;
     const lines: string[] = [];
     for (const f of findings) {
       counts[f.category] = (counts[f.category] ?? 0) + 1;
@@ -266,7 +275,8 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const exclude = urlPatterns(options.exclude);
   const excludedPath = pathExclusion(options.excludePath);
   const started = performance.now();
-  const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output);
+  const serving = { hosting: hostingOption(options.indexFiles, options.cleanUrls), redirects: true };
+  const gathered = await gatherInputs(input, siteURL(input, await inputKind(input), options.url, output), options, output, serving);
   const kept = gathered.jobs.filter((job) => job.rel === "" || !excludedPath(job.rel));
   const inputs = kept.length === gathered.jobs.length ? gathered : { ...gathered, jobs: kept.map((job, index) => ({ ...job, index })) };
   let stdin: Uint8Array | undefined;
@@ -312,7 +322,8 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   if (format === "json") {
     writeResults(results, output);
     for (const f of externalFound) output.out(`${JSON.stringify(f)}\n`);
-    output.out(`${JSON.stringify(summary)}\n`);
+    const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+    output.out(`${JSON.stringify(encodingWarning === null ? summary : { ...summary, notices: [encodingWarning] })}\n`);
   } else {
     const findings: ReportedFinding[] = [];
     for (const result of results) {
@@ -323,6 +334,10 @@ export async function checkCommand(input: string, options: CheckOptions, output:
     output.out(report(format, findings, summary, inputs.jobs));
   }
   if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);
+  if (format !== "json") {
+    const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+    if (encodingWarning !== null) output.err(`docbase: warning: ${encodingWarning}\n`);
+  }
   if (options.quiet !== true) {
     const ms = performance.now() - started;
     const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");

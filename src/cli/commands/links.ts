@@ -8,7 +8,7 @@
 
 import type { Link, StreamWarning } from "../../links/index.ts";
 import { feedLinkStream, noSpoolWarning, readTwice, streamFailure, warningReport } from "../document-stream.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
@@ -17,6 +17,7 @@ import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { siteURL } from "../site-url.ts";
 import { takeStandardInput } from "../standard-input.ts";
+import { isUnlabeledUTF8, UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -95,6 +96,7 @@ function linkLines(job: FileJob, links: readonly Link[]): string {
  */
 export const linksWork: FileWork<LinksTask> = {
   async run(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
+    if (job.stylesheet === true) return stylesheetLinks(job, task, env);
     const document = await openDocument(job, env);
     if (!(document instanceof Uint8Array)) {
       if (!("handle" in document)) return document;
@@ -110,11 +112,25 @@ export const linksWork: FileWork<LinksTask> = {
     if (read.undecodable) return failedFile(job, "undecodable", UNDECODABLE);
     const links = read.links;
     const counts = linkCounts();
+    if (isUnlabeledUTF8(document, read.encodingSource)) counts[UNLABELED_UTF8] = 1;
     const shown = countLinks(links, task, counts);
     const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(tableName(job), shown) : "";
     return { index: job.index, out, err: "", counts };
   },
 };
+
+/** `docbase links`' work on a style sheet (a `.css` file), read whole: its links, as a document's are shown. */
+async function stylesheetLinks(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
+  const bytes = await readDocument(job, env);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const { readStylesheet } = await reading();
+  const read = readStylesheet(bytes, { url: job.url, encoding: task.encoding }, false);
+  if (read.encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
+  const counts = linkCounts();
+  const shown = countLinks(read.links, task, counts);
+  const out = task.json ? linkLines(job, shown) : shown.length > 0 ? formatLinkTable(tableName(job), shown) : "";
+  return { index: job.index, out, err: "", counts };
+}
 
 /** The file's name at the head of its table. */
 function tableName(job: FileJob): string {
@@ -273,6 +289,8 @@ export async function linksCommand(input: string, options: LinksOptions, output:
     counts = await runTask({ jobs: inputs.jobs, work: linksWork, task, site: inputs.site }, options, output);
   }
   if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
+  const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+  if (encodingWarning !== null) output.err(`docbase: warning: ${encodingWarning}\n`);
   const ms = performance.now() - started;
   if (options.quiet !== true) {
     const links = counts["links"] ?? 0;

@@ -15,9 +15,9 @@ import type { Link, LinkFilterOptions, LinkStream, StreamWarning, URLMap, URLMap
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
 import { feedLinkStream, noSpoolWarning, readTwice, StreamFailure, streamFailure, UndecodableDocument, UnreadableDocument, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, undecodable } from "../file-task.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, UNDECODABLE, undecodable } from "../file-task.ts";
 import { escapeControls, formatSeconds, formatValue, jsonLine, linkLabel, plural } from "../format.ts";
-import { inputKind, reportListingProblems } from "../inputs.ts";
+import { inputKind, reportListingProblems, siteDocuments } from "../inputs.ts";
 import { type LinkFilterFlags, linkFilterOptions } from "../link-filter-options.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
@@ -86,6 +86,9 @@ export interface RewriteTask {
 
 /** The links library, loaded where files are read (see loadOnce). */
 const library = loadOnce(() => import("../../links/index.ts"));
+
+/** The links layer's reading of a style sheet, loaded where files are read (see loadOnce). */
+const reading = loadOnce(() => import("../../links/internal.ts"));
 
 /**
  * The links a rewrite changed: counted; with --dry-run, each one's line
@@ -186,9 +189,10 @@ export const rewriteWork: FileWork<RewriteTask> = {
       }
       return { index: job.index, out: "", err: "", counts: { copied: 1 } };
     }
-    const document = await openDocument(job, { site: null });
+    // A style sheet is read whole (see readDocument); a document over STREAMING_SIZE, as a stream.
+    const document = job.stylesheet === true ? await readDocument(job, { site: null }) : await openDocument(job, { site: null });
     if (!(document instanceof Uint8Array)) return "handle" in document ? rewriteStreamed(job, task, target, document) : document;
-    const why = await undecodable(document, task.encoding);
+    const why = job.stylesheet === true ? null : await undecodable(document, task.encoding);
     if (why !== null) return failedFile(job, "undecodable", why);
     const rewritten = await rewriteWhole(job, task, document);
     if (!("output" in rewritten)) return rewritten;
@@ -212,7 +216,13 @@ async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array):
   const notes: RewriteNotes = { notPortable: 0, problems: [] };
   const { rewriteLinks } = await library();
   try {
-    return { output: rewriteLinks(bytes, { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, changes, notes) }), changes, notes };
+    const options = { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, changes, notes) };
+    if (job.stylesheet !== true) return { output: rewriteLinks(bytes, options), changes, notes };
+    const { readStylesheet, rewriteStylesheet } = await reading();
+    const read = readStylesheet(bytes, options, true);
+    // A style sheet of the replacement encoding (an @charset of ISO-2022-KR) decodes to one U+FFFD: nothing to rewrite, nothing to keep.
+    if (read.encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
+    return { output: rewriteStylesheet(read, bytes, options.rewrite) as Uint8Array, changes, notes };
   } catch (error) {
     return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
   }
@@ -555,7 +565,7 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const follow = options.followSymlinks === true;
   const listing = await listSite(input, { exclude: outDir === null ? [] : [outDir], followSymlinks: follow });
   // A map is read (and a bad one refused) before anything is written.
-  const mode: RewriteMode = asked.type === "map" ? { type: "map", map: await readMap(asked.file, options.mapFormat, root, siteFileURLs(root, [...listing.html, ...listing.other]), output) } : asked;
+  const mode: RewriteMode = asked.type === "map" ? { type: "map", map: await readMap(asked.file, options.mapFormat, root, siteFileURLs(root, [...listing.html, ...listing.stylesheets, ...listing.other]), output) } : asked;
   const unreadable = reportListingProblems(input, listing.problems, output);
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   let stale = 0;
@@ -572,7 +582,17 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   }
   const noFollow = follow ? {} : { noFollow: true as const };
   const maxToken = options.maxToken ?? DEFAULT_MAX_TOKEN;
-  const jobs: FileJob[] = listing.html.map((rel, index) => ({ index, path: path.join(inputDir, rel), display: path.join(input, rel), url: siteFileURL(root, rel), rel, maxBytes, maxToken, ...noFollow }));
+  const jobs: FileJob[] = siteDocuments(listing).map(({ rel, stylesheet }, index) => ({
+    index,
+    path: path.join(inputDir, rel),
+    display: path.join(input, rel),
+    url: siteFileURL(root, rel),
+    rel,
+    maxBytes,
+    maxToken,
+    ...noFollow,
+    ...(stylesheet ? { stylesheet: true as const } : {}),
+  }));
   if (outDir !== null) {
     for (const rel of listing.other) jobs.push({ index: jobs.length, path: path.join(inputDir, rel), display: path.join(input, rel), url: "", rel, copy: true, ...noFollow });
   }
@@ -598,8 +618,9 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
   const ms = performance.now() - started;
   if (options.quiet !== true) {
     const verb = dryRun ? "would rewrite" : "rewrote";
-    const files = listing.html.length;
-    let line = `docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} in ${(counts["changedFiles"] ?? 0).toLocaleString("en-US")} of ${plural(files, "HTML file")}`;
+    const files = listing.html.length + listing.stylesheets.length;
+    const read = listing.stylesheets.length === 0 ? plural(files, "HTML file") : `${plural(files, "file")} (${plural(listing.html.length, "HTML file")}, ${plural(listing.stylesheets.length, "style sheet")})`;
+    let line = `docbase rewrite: ${verb} ${plural(counts["changedLinks"] ?? 0, "link")} in ${(counts["changedFiles"] ?? 0).toLocaleString("en-US")} of ${read}`;
     if (outDir !== null) line += dryRun ? ` into ${options.out} (and would copy ${plural(listing.other.length, "other file")})` : ` into ${options.out} (and copied ${plural(counts["copied"] ?? 0, "other file")})`;
     if (stale > 0) line += `; removed ${plural(stale, "temporary file")} left by an interrupted run`;
     line += notesClause(counts);

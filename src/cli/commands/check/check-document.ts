@@ -11,10 +11,12 @@
 import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType } from "../../../core/index.ts";
 import { SlotMemo } from "../../../core/slot-memo.ts";
 import { DEFAULT_MAX_SRCDOC_DEPTH, type Link } from "../../../links/index.ts";
-import { type FragmentTargets, type LinksRead, readLinks } from "../../../links/internal.ts";
+import { type FragmentTargets, type LinksRead, readLinks, readStylesheet } from "../../../links/internal.ts";
 import { baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
-import { siteFileForHref, type SiteFiles, siteHas, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { DEFAULT_HOSTING, servedHTMLFile, siteFileForHref, type SiteFiles, siteFileServing, siteHTMLFile, type SiteTarget } from "../../site.ts";
+import { followSiteRedirects, type SiteRedirect } from "../../site-redirects.ts";
+import { isUnlabeledUTF8 } from "../../unlabeled-utf8.ts";
 import { isExcluded } from "./exclusions.ts";
 import { isExternalURL } from "./external-url.ts";
 import type { Finding } from "./finding.ts";
@@ -79,12 +81,25 @@ function validationFindings(links: readonly Link[], findings: Finding[]): void {
 
 /**
  * What a URL under the site root leads to: the file it names, whether the
- * site has it, and the HTML file that serves it (null: not HTML, or not there).
+ * site serves something there (the file, or where its `_redirects` sends
+ * it), the HTML file that serves it (null: not HTML, or not there), and
+ * the redirect followed, if any.
  */
 interface Destination {
   readonly target: SiteTarget;
   readonly exists: boolean;
   readonly html: string | null;
+  readonly redirect: SiteRedirect | null;
+}
+
+/** Where `bare` (a URL under `root` without query and fragment) leads in the site, redirects followed. */
+function lookUp(root: string, site: SiteFiles, target: SiteTarget, bare: string): Destination {
+  const served = siteFileServing(site, target);
+  const redirect = site.redirects === undefined ? null : followSiteRedirects(site, root, bare, served !== null);
+  if (redirect === null) return { target, exists: served !== null, html: servedHTMLFile(site, served), redirect };
+  const cut = redirect.to.search(/[?#]/);
+  const to = redirect.outcome === "found" ? siteFileForHref(root, cut === -1 ? redirect.to : redirect.to.slice(0, cut)) : null;
+  return { target, exists: redirect.outcome === "found" || redirect.outcome === "outside", html: to === null ? null : siteHTMLFile(site, to), redirect };
 }
 
 /** The number of slots of the memo of destinations by URL (see {@link destination}): a power of two. */
@@ -123,7 +138,7 @@ function destination(root: string, site: SiteFiles, url: string): Destination | 
   let found = memo.byBare.get(bare);
   if (found === undefined) {
     const target = siteFileForHref(root, bare);
-    found = target === null ? null : { target, exists: siteHas(site, target), html: siteHTMLFile(site, target) };
+    found = target === null ? null : lookUp(root, site, target, bare);
     // Bounded: a site of millions of distinct URLs starts over now and then.
     if (memo.byBare.size >= 100_000) memo.byBare.clear();
     memo.byBare.set(bare, found);
@@ -160,24 +175,36 @@ function siteFindings(links: readonly Link[], root: string | null, site: SiteFil
     if (url === null || !mustExist(link)) continue;
     const found = root !== null && site !== null ? destination(root, site, url) : null;
     if (found !== null && !found.exists) {
-      const target = found.target;
-      const name = excerpt(target.path, target.path.length, target.path.length);
-      const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
-      findings.push({
-        line: link.line,
-        column: link.column,
-        type: "missing-file",
-        category: "missing-file",
-        message: `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}: ${what} in the site`,
-        element: link.element,
-        attribute: link.attribute,
-        value: link.value,
-        url,
-      });
+      findings.push(missingFinding(link, url, found, site!));
       continue;
     }
     if (fragments !== null) fragmentFinding(link, url, found, fragments, findings);
   }
+}
+
+/**
+ * The finding of a link to `url`, which leads to nothing in the site: a
+ * redirect of the site's `_redirects` to a missing page (or round a loop),
+ * a directory without an index file (a host answers 404, or a listing), or
+ * a missing file.
+ */
+function missingFinding(link: Link, url: string, found: Destination, site: SiteFiles): Finding {
+  const { target, redirect } = found;
+  const name = excerpt(target.path, target.path.length, target.path.length);
+  const common = { line: link.line, column: link.column, element: link.element, attribute: link.attribute, value: link.value, url };
+  const label = `${linkLabel(link)} ${formatValue(excerpt(link.value, 0, 0))} → ${excerpt(url, 0, 0)}`;
+  if (redirect !== null) {
+    const where = `_redirects line ${redirect.line} (${redirect.status}) sends it to ${excerpt(redirect.to, 0, 0)}`;
+    const what = redirect.outcome === "loop" ? "a redirect loop (or more than 20 redirects)" : "which nothing in the site serves";
+    return { ...common, type: "redirect-to-missing", category: "redirect-to-missing", message: `${label}: ${where}, ${what}` };
+  }
+  if (site.hasDirectory(target.path)) {
+    const where = target.path === "" ? "the site root" : `${name}/`;
+    const names = (site.hosting ?? DEFAULT_HOSTING).indexFiles.join(", ");
+    return { ...common, type: "missing-index", category: "missing-index", message: `${label}: ${where} is a directory without an index file (${names}): a host answers 404, or a listing` };
+  }
+  const what = target.directory ? `no index.html in ${target.path === "" ? "the site root" : `${name}/`}` : `no file ${name}`;
+  return { ...common, type: "missing-file", category: "missing-file", message: `${label}: ${what} in the site` };
 }
 
 /**
@@ -328,6 +355,37 @@ export interface CheckDocumentOptions {
   readonly exclude?: readonly RegExp[] | undefined;
   /** Give the links to other sites (http: and https: URLs not under `root`), for `--external`. */
   readonly external?: boolean | undefined;
+  /** The bytes are a style sheet (a `.css` file): its links are read by CSS Syntax's rules (see {@link checkStylesheet}). */
+  readonly stylesheet?: boolean | undefined;
+}
+
+/** The result of {@link checkDocument}. */
+type CheckedDocument = { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null; unlabeledUTF8: boolean };
+
+/** The links of `links` that `--exclude` leaves, and with `external` those to other sites. */
+function checkedLinks(links: Link[], options: CheckDocumentOptions): { links: Link[]; external: Link[] | null } {
+  const exclude = options.exclude;
+  const kept = exclude === undefined || exclude.length === 0 ? links : links.filter((link) => !isExcluded(link, exclude));
+  const root = options.root;
+  return { links: kept, external: options.external === true ? kept.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null };
+}
+
+/**
+ * What `check` reports about a style sheet (a `.css` file): its links'
+ * validation errors and, in a site, the files they lead to that are
+ * missing, sorted by position. Its URLs' fragments name SVG resources,
+ * not places (see {@link fragmentFinding}), and are not checked. Null
+ * when it cannot be decoded (an `@charset` of the replacement encoding).
+ */
+function checkStylesheet(bytes: Uint8Array, options: CheckDocumentOptions): CheckedDocument | null {
+  const read = readStylesheet(bytes, { url: options.url, encoding: options.encoding, validate: true }, false);
+  if (read.encoding === "replacement") return null;
+  const { links, external } = checkedLinks(read.links, options);
+  const findings: Finding[] = [];
+  validationFindings(links, findings);
+  if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
+  findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { links: links.length, findings, pending: [], targets: null, external, unlabeledUTF8: false };
 }
 
 /**
@@ -336,7 +394,8 @@ export interface CheckDocumentOptions {
  * `site` are given), missing fragments in the page itself (with
  * `fragments`; those into other pages come back in `pending`, with the
  * page's own fragment targets), base-URL surprises — all from the links
- * layer's one reading of it. Null when the document cannot be decoded (its
+ * layer's one reading of it; and whether it is UTF-8 that declares no
+ * encoding (see unlabeled-utf8.ts). Null when the document cannot be decoded (its
  * encoding is the replacement encoding).
  *
  * @example
@@ -345,10 +404,8 @@ export interface CheckDocumentOptions {
  * // [{ line: 1, column: 17, type: "invalid-URL-unit", category: "url-validation", ... }] (the space, after "&amp;b")
  * ```
  */
-export function checkDocument(
-  bytes: Uint8Array,
-  options: CheckDocumentOptions,
-): { links: number; findings: Finding[]; pending: PendingFragment[]; targets: FragmentTargets | null; external: Link[] | null } | null {
+export function checkDocument(bytes: Uint8Array, options: CheckDocumentOptions): CheckedDocument | null {
+  if (options.stylesheet === true) return checkStylesheet(bytes, options);
   const findings: Finding[] = [];
   const extractOptions = {
     url: options.url,
@@ -358,8 +415,7 @@ export function checkDocument(
   };
   const read = readLinks(bytes, extractOptions, { bases: true, targets: options.fragments === true, ignore: true });
   if (read.undecodable) return null;
-  const exclude = options.exclude;
-  const links = exclude === undefined || exclude.length === 0 ? read.links : read.links.filter((link) => !isExcluded(link, exclude));
+  const { links, external } = checkedLinks(read.links, options);
   let fragments: PageFragments | null = null;
   if (read.documents !== null) {
     const srcdoc = new Map<Link, FragmentTargets>();
@@ -374,7 +430,5 @@ export function checkDocument(
   if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   if (read.bases !== null && read.bases.length > 0) baseFindings(read, options.url, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
-  const root = options.root;
-  const external = options.external === true ? links.filter((link) => link.url !== null && isExternalURL(link.url, root)) : null;
-  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external };
+  return { links: links.length, findings, pending: fragments?.pending ?? [], targets: fragments?.page ?? null, external, unlabeledUTF8: isUnlabeledUTF8(bytes, read.encodingSource) };
 }

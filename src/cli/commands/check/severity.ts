@@ -31,6 +31,10 @@ export const FINDING_CATEGORIES = {
   "invalid-url": { severity: "error", noun: "invalid URL" },
   /** A link to a file that is not in the site. */
   "missing-file": { severity: "error", noun: "missing file" },
+  /** A link to a directory of the site that has no index file (`--index-files`). */
+  "missing-index": { severity: "error", noun: "missing index file" },
+  /** A link that the site's `_redirects` sends to a page the site does not have (or round a loop). */
+  "redirect-to-missing": { severity: "error", noun: "broken redirect" },
   /** A link whose fragment names no element of its page. */
   "missing-fragment": { severity: "error", noun: "missing fragment" },
   /** An external link that is broken (`--external`: a 404, a redirect loop, …). */
