@@ -111,7 +111,6 @@ class DocumentSurvey {
       this.consumed += read;
       for (let at = unread.indexOf("\n"); at !== -1 && at < read; at = unread.indexOf("\n", at + 1)) this.line++;
       this.unread = unread.slice(read);
-      this.source.checkTableText(this.maxToken, this.line);
       if (this.unread.length > this.maxToken) {
         throw new LinksError(`a token (an attribute, a comment, a <style> or <script> text) from line ${this.line} is longer than maxToken (${this.maxToken} characters): not read`);
       }

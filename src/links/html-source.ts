@@ -1,239 +1,52 @@
 /**
- * The read stage's tree construction for a whole document: the HTML
- * Standard's tokenizer (html-tokenizer.ts) driving parse5's tree
- * construction over a lean tree, with a record of every start tag that may
- * carry a link and where it and each of its attributes is in the source —
- * the {@link ParsedSource} the document reader reads.
+ * The read stage's parse of a whole document: the records of every start
+ * tag that may carry a link and where it and each of its attributes is in
+ * the source — the {@link ParsedSource} the document reader reads — made
+ * by the tree construction of tree-construction.ts, which keeps no tree;
+ * and, where a tree is needed, parse5's tree construction over a lean tree
+ * driven by the same tokenizer (html-tokenizer.ts).
  *
  * https://html.spec.whatwg.org/multipage/parsing.html
  *
  * Optimisation: parse5's own `sourceCodeLocationInfo` records a location
  * object for every token, every attribute and every text run. Our
  * tokenizer notes the positions of the tag being handled in one reusable
- * array, and the tree adapter copies them only for the tags it records.
- * Optimisation: by default no tree is kept (see {@link treelessTreeAdapter}):
- * an element knows its parent, but no element lists its children, so
- * an element the parser no longer holds and no record refers to is
- * garbage at once; the facts read from a tree (the first base element, the
- * fragment targets) are read from the elements noted as they were made.
+ * array, and the construction copies them only for the tags it records.
  * With `keepTree` (and for a document with two base elements with an
  * href, whose tree order only the tree tells) the tree is kept: elements
  * only, text dropped (but inside an SVG `style`, whose CSS we read), no
  * comments, in parse5's default shapes (`nodeName`, `tagName`, `attrs`,
  * `namespaceURI`, `childNodes`, `parentNode`, `content`), so that the
- * document-base layer's parse5 adapter walks it as it is.
+ * document-base layer's parse5 adapter walks it as it is; the stream
+ * (streaming-source.ts) builds its own over the same lean adapter.
  *
  * @module
  */
 
-import { Parser, type DefaultTreeAdapterMap, type Token, type TreeAdapter } from "parse5";
+import { Parser, type DefaultTreeAdapterMap, type TreeAdapter } from "parse5";
 import { HTML_NAMESPACE, isParsedBaseElementWithHref, SVG_NAMESPACE } from "../html/index.ts";
-import { cssAttributeNames, urlAttributeNames } from "./catalogue.ts";
-import { mayContainCSSURL } from "./css-urls.ts";
-import { IGNORE_MARK_LENGTH, IGNORE_MARKS } from "./ignore-marks.ts";
 import { type HTMLTokenizer, installTokenizer, isVerbatimValue, POSITION_FIELDS, valueQuote } from "./html-tokenizer.ts";
-import { isValidShadowHostName, shadowRootModeState } from "../document-base/index.ts";
+import {
+  attachesDeclarativeShadowRoot,
+  type Attribute,
+  isInDocumentTree,
+  type LeanChild,
+  type LeanDocument,
+  type LeanElement,
+  type LeanFragment,
+  type LeanParent,
+  type LeanText,
+  mayBeTarget,
+  mayHaveLinks,
+  type ParsedSource,
+  startTagRecord,
+  type TagRecord,
+} from "./parsed-source.ts";
+import { parseTreeless, TreeConstruction } from "./tree-construction.ts";
 
-/**
- * A parse5 attribute (`name`, `value`, and `namespace`/`prefix` for adjusted foreign attributes).
- *
- * @example
- * ```ts
- * const attribute: Attribute = { name: "href", value: "/docs/" };
- * ```
- */
-export type Attribute = Token.Attribute;
+export { isInDocumentTree };
+export type { Attribute, LeanChild, LeanDocument, LeanElement, LeanFragment, LeanParent, LeanText, ParsedSource, TagRecord };
 
-/**
- * An element of the lean tree (parse5's default element shape, without source locations).
- *
- * @example
- * ```ts
- * parseWithPositions("<a href=x>").tags[0].element.tagName; // "a"
- * ```
- */
-export interface LeanElement {
-  nodeName: string;
-  tagName: string;
-  attrs: Attribute[];
-  namespaceURI: string;
-  childNodes: LeanChild[];
-  parentNode: LeanParent | null;
-  /** The template contents, for an HTML `template`. */
-  content?: LeanFragment;
-}
-
-/**
- * A text node, kept only inside an SVG `style` element.
- *
- * @example
- * ```ts
- * const text: LeanText = { nodeName: "#text", value: "rect{fill:url(#g)}", parentNode: null };
- * ```
- */
-export interface LeanText {
-  nodeName: "#text";
-  value: string;
-  parentNode: LeanParent | null;
-}
-
-/**
- * The document of the lean tree.
- *
- * @example
- * ```ts
- * parseWithPositions("<p>").document.childNodes[0].tagName; // "html"
- * ```
- */
-export interface LeanDocument {
-  nodeName: "#document";
-  mode: string;
-  childNodes: LeanChild[];
-}
-
-/**
- * A document fragment (template contents).
- *
- * @example
- * ```ts
- * const contents: LeanFragment = { nodeName: "#document-fragment", childNodes: [] };
- * ```
- */
-export interface LeanFragment {
-  nodeName: "#document-fragment";
-  childNodes: LeanChild[];
-  parentNode?: null;
-}
-
-/**
- * A node of the lean tree that has children.
- *
- * @example
- * ```ts
- * const parent: LeanParent = parseWithPositions("<p>").document;
- * ```
- */
-export type LeanParent = LeanDocument | LeanFragment | LeanElement;
-
-/**
- * A node of the lean tree that is a child.
- *
- * @example
- * ```ts
- * const html: LeanChild = parseWithPositions("<p>").document.childNodes[0];
- * ```
- */
-export type LeanChild = LeanElement | LeanText;
-
-/**
- * One start tag the parser turned into an element (or whose attributes it
- * added to an existing `html` or `body` element), in source order.
-  *
-  * @example
-  * ```ts
-  * parseWithPositions("<p><a href=x>").tags[0].tagEnd; // 13
-  * ```
- */
-export interface TagRecord {
-  readonly element: LeanElement;
-  /**
-   * Where the text the positions below count from starts in the whole
-   * input: 0 for a whole document; for a streamed one, where the piece of
-   * input the tokenizer read this tag from starts (see streaming-source.ts).
-   */
-  readonly origin: number;
-  /** Where the tag is in the source: the end of its name, and just after its `>`. */
-  readonly tagNameEnd: number;
-  readonly tagEnd: number;
-  /** Where the positions of its attributes start in {@link ParsedSource.positions} (see {@link StartTagSource}). */
-  readonly positionsAt: number;
-  /**
-   * The token's attributes, in source order without duplicates (the
-   * tokenizer drops later ones): the first `attrCount` of this list (for an
-   * ordinary tag it is the element's own list, to which a second `<html>`
-   * or `<body>` tag may add).
-   */
-  readonly tokenAttrs: readonly Attribute[];
-  readonly attrCount: number;
-  /**
-   * For a second `<html>` or `<body>` tag: the attributes that the element
-   * adopted (the others were already there). Null for an ordinary tag.
-   */
-  readonly adopted: ReadonlySet<Attribute> | null;
-  /**
-   * Whether the element is in the contents of a template (an inert
-   * document's, at some depth), not counting the templates the parser made
-   * declarative shadow roots.
-   */
-  readonly inTemplate: boolean;
-  /**
-   * Whether the element is in a declarative shadow root (a
-   * `<template shadowrootmode>` the standard's parser attaches as a shadow
-   * root, see {@link noteDeclarativeShadowRoot}) and not in an inert
-   * template: its node document is the document, but it is not in the
-   * document's tree.
-   */
-  readonly inShadowTree: boolean;
-}
-
-/**
- * What a tree construction gives the rest of the read stage for one
- * document (the result of {@link parseWithPositions}): the records of its
- * start tags, which the document reader reads, and the tree that the facts
- * beyond links are read from — the first base element with an href in
- * tree order (base-url.ts), every base element (base-elements.ts), the
- * fragment targets (fragment-targets.ts). A construction that keeps no
- * tree gives a `document` holding what those need (as the stream gives
- * its first base element alone, see link-stream.ts).
-  *
-  * @example
-  * ```ts
-  * parseWithPositions("<base href=/d/>").hasBaseWithHref; // true
-  * ```
- */
-export interface ParsedSource {
-  /**
-   * The document's tree: the whole tree when it was kept (`keepTree`);
-   * else a document whose one child is the first `base` element with an
-   * `href` in tree order (a copy without children or parent), or none.
-   */
-  readonly document: LeanDocument;
-  /**
-   * The elements that may be fragment targets, in the order made: each
-   * element made in no template contents with an `id` or a `name` (see
-   * fragment-targets.ts, which keeps those in the document's tree).
-   * Absent: the construction noted none (a stream's).
-   */
-  readonly targetCandidates?: readonly LeanElement[];
-  /** Every start tag with attributes, every `form` and every `style`, in source order. */
-  readonly tags: readonly TagRecord[];
-  /** Whether the parser made an HTML `base` element with an `href` (wherever it is). */
-  readonly hasBaseWithHref: boolean;
-  /** The positions of the recorded tags' attributes (read them with a {@link StartTagSource}). */
-  readonly positions: Int32Array;
-}
-
-/**
- * Whether an element needs a record: it has an attribute that may hold a
- * URL (by name; the catalogue decides later), or it is a `form` (whose
- * missing action is a link), a `style` (its text), or a `meta` (a charset
- * declaration can change a byte document's encoding); or it carries an
- * ignore mark (see ignore-marks.ts), which the checker reads from its record.
- */
-function mayHaveLinks(tagName: string, attrs: readonly Attribute[]): boolean {
-  if (tagName === "form" || tagName === "style" || tagName === "meta") return true;
-  for (let i = 0; i < attrs.length; i++) {
-    const attr = attrs[i]!;
-    if (!urlAttributeNames.has(attr.name)) {
-      if (attr.name.length === IGNORE_MARK_LENGTH && IGNORE_MARKS.has(attr.name)) return true;
-      continue;
-    }
-    // A style or presentation attribute without a URL is no link (the common case).
-    if (cssAttributeNames.has(attr.name) && !mayContainCSSURL(attr.value)) continue;
-    return true;
-  }
-  return false;
-}
 
 const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
 
@@ -245,7 +58,7 @@ const dummyComment = { nodeName: "#comment", data: "", parentNode: null };
  * newParse().positionsLength; // 0
  * ```
  */
-export interface LeanParse {
+interface LeanParse {
   readonly tags: TagRecord[];
   parser: Parser<DefaultTreeAdapterMap> | null;
   tokenizer: HTMLTokenizer | null;
@@ -263,8 +76,6 @@ export interface LeanParse {
   openTemplates: LeanElement[];
   /** For each, where its contents are: 1, inert; 2, a shadow tree (see {@link templateDepthKind}). */
   openTemplateKinds: (1 | 2)[];
-  /** Where the tokenizer's input starts in the whole input (see {@link TagRecord.origin}). */
-  origin: number;
   /** The HTML `base` elements with an `href` made in no template contents, in the order made; null: not noted (a stream's parse). */
   bases: LeanElement[] | null;
   /** See {@link ParsedSource.targetCandidates}; null: not noted. */
@@ -272,14 +83,14 @@ export interface LeanParse {
 }
 
 /**
- * A new parse state, for {@link withParse}.
+ * A new parse state.
  *
  * @example
  * ```ts
  * newParse().tags.length; // 0
  * ```
  */
-export function newParse(): LeanParse {
+function newParse(): LeanParse {
   return {
     tags: [],
     parser: null,
@@ -292,30 +103,9 @@ export function newParse(): LeanParse {
     shadowHosts: null,
     openTemplates: [],
     openTemplateKinds: [],
-    origin: 0,
     bases: null,
     targetCandidates: null,
   };
-}
-
-/**
- * Runs `action` with `parse` as the parse in progress (the one the tree
- * adapter records into), then puts the outer one back.
- *
- * @example
- * ```ts
- * const parse = newParse();
- * withParse(parse, () => parser.tokenizer.runChunk("<a href=x>", true)); // parse.tags has the <a>
- * ```
- */
-export function withParse<T>(parse: LeanParse, action: () => T): T {
-  const outer = current;
-  current = parse;
-  try {
-    return action();
-  } finally {
-    current = outer;
-  }
 }
 
 /**
@@ -325,62 +115,14 @@ export function withParse<T>(parse: LeanParse, action: () => T): T {
  */
 let current: LeanParse = newParse();
 
-/** Copies the positions of the first `count` attributes of the tag being handled; returns where they start. */
-function keepPositions(parse: LeanParse, tokenizer: HTMLTokenizer, count: number): number {
-  const at = parse.positionsLength;
-  const length = count * POSITION_FIELDS;
-  if (at + length > parse.positions.length) {
-    const grown = new Int32Array(Math.max(parse.positions.length * 2, at + length));
-    grown.set(parse.positions.subarray(0, at));
-    parse.positions = grown;
-  }
-  // Optimisation: a loop, not `set` of a `subarray` (a new view object for a few numbers).
-  const positions = parse.positions;
-  const from = tokenizer.attributePositions;
-  for (let k = 0; k < length; k++) positions[at + k] = from[k]!;
-  parse.positionsLength = at + length;
-  return at;
-}
 
-/**
- * https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead —
- * a start tag whose tag name is "template": notes `template` (an HTML
- * template being made for the start tag being handled, with `attrs`) as a
- * declarative shadow root when the standard's parser would attach one.
- * parse5 8.1 has no declarative shadow roots: it makes a template, whose
- * contents are here the shadow root's.
- *
- * "If any of the following are false: template start tag's shadowrootmode
- * is not in the none state; document's allow declarative shadow roots is
- * true; or the adjusted current node is not the topmost element in the
- * stack of open elements, then insert an HTML element for the token."
- * Documents parsed here are documents a navigation would make (the page,
- * its srcdoc documents), whose allow declarative shadow roots is true; and,
- * as browsers do (WPT's "template containing declarative shadow root"),
- * so is that of template contents' inert document (see the document-base
- * layer's document-context.ts). Otherwise "let declarative shadow host
- * element be adjusted current node" (the current node: this parse is no
- * fragment parse); "if declarative shadow host element is a shadow host,
- * then insert an element … with template", and attaching the shadow root
- * (https://dom.spec.whatwg.org/#concept-attach-a-shadow-root) throws, so
- * that the template is inserted, for a host not in the HTML namespace or
- * whose local name is not a valid shadow host name. Deviation: nor for a
- * custom element whose definition disables shadows (no definitions here).
- */
+/** Notes `template` as a declarative shadow root when the standard's parser would attach one (see {@link attachesDeclarativeShadowRoot}). */
 function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attrs: readonly Attribute[]): void {
-  let mode: string | null = null;
-  for (let i = 0; i < attrs.length; i++) {
-    const attr = attrs[i]!;
-    if (attr.name === "shadowrootmode" && attr.namespace === undefined) mode = attr.value;
-  }
-  if (shadowRootModeState(mode) === "none") return;
   const openElements = parse.parser!.openElements;
   const host = openElements.current as unknown as LeanElement;
-  if (host === (openElements.items[0] as unknown as LeanElement)) return;
-  if (host.namespaceURI !== HTML_NAMESPACE || !isValidShadowHostName(host.tagName)) return;
-  if (parse.shadowHosts?.has(host) === true) return;
-  (parse.shadowHosts ??= new Set()).add(host);
-  (parse.declarativeTemplates ??= new Set()).add(template);
+  if (attachesDeclarativeShadowRoot(attrs, host, host === (openElements.items[0] as unknown as LeanElement), (parse.shadowHosts ??= new Set()))) {
+    (parse.declarativeTemplates ??= new Set()).add(template);
+  }
 }
 
 /**
@@ -396,7 +138,7 @@ function noteDeclarativeShadowRoot(parse: LeanParse, template: LeanElement, attr
  * templateDepthKind(newParse()); // 0: no template open
  * ```
  */
-export function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
+function templateDepthKind(parse: LeanParse): 0 | 1 | 2 {
   const kinds = parse.openTemplateKinds;
   return kinds.length === 0 ? 0 : kinds[kinds.length - 1]!;
 }
@@ -406,19 +148,7 @@ function isHTMLTemplate(node: LeanElement): boolean {
 }
 
 function tagRecord(parse: LeanParse, element: LeanElement, attrs: Attribute[], adopted: ReadonlySet<Attribute> | null, where: 0 | 1 | 2): TagRecord {
-  const tokenizer = parse.tokenizer!;
-  return {
-    element,
-    origin: parse.origin,
-    tagNameEnd: tokenizer.tagNameEnd,
-    tagEnd: tokenizer.tagEnd,
-    positionsAt: keepPositions(parse, tokenizer, attrs.length),
-    tokenAttrs: attrs,
-    attrCount: attrs.length,
-    adopted,
-    inTemplate: where === 1,
-    inShadowTree: where === 2,
-  };
+  return startTagRecord(element, parse.tokenizer!, parse, 0, attrs, adopted, where);
 }
 
 function appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
@@ -459,14 +189,6 @@ function insertText(parent: LeanParent, text: string, before: LeanChild | null):
   siblings.splice(i, 0, node);
 }
 
-/** Whether an element's attributes name it as a fragment target, maybe (fragment-targets.ts decides). */
-function mayBeTarget(attrs: readonly Attribute[]): boolean {
-  for (let i = 0; i < attrs.length; i++) {
-    const name = attrs[i]!.name;
-    if (name === "id" || name === "name") return true;
-  }
-  return false;
-}
 
 /**
  * https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token —
@@ -509,7 +231,7 @@ function makeElement(tagName: string, namespaceURI: string, attrs: Attribute[], 
   * new Parser({ treeAdapter: leanTreeAdapter }); // what parseWithPositions makes
   * ```
  */
-export const leanTreeAdapter = {
+const leanTreeAdapter = {
   createDocument(): LeanDocument {
     return { nodeName: "#document", mode: "no-quirks", childNodes: [] };
   },
@@ -634,99 +356,21 @@ export const leanTreeAdapter = {
   updateNodeSourceCodeLocation(): void {},
 } as unknown as TreeAdapter<DefaultTreeAdapterMap>;
 
-/** The children of a node whose children are not kept (never added to: see {@link keepsChildren}). */
-const NO_CHILDREN: LeanChild[] = Object.freeze([]) as unknown as LeanChild[];
-
-/** Whether the treeless tree keeps `parent`'s children: the document's (its `html`), and an SVG `style`'s (whose text is read). */
-function keepsChildren(parent: LeanParent): boolean {
-  return parent.childNodes !== NO_CHILDREN;
-}
-
-/**
- * The treeless tree adapter: the lean tree adapter, but a node knows its
- * parent and a parent does not list its children (but for
- * {@link keepsChildren}), so that an element the parser no longer holds
- * (in its stack of open elements, its list of active formatting elements,
- * its head or form element pointer, or as the parent of a table it may
- * foster-parent into) and that no record refers to is garbage.
- *
- * Nothing the parser reads from the tree is lost: it finds a table's
- * parent through the table (foster parenting), and reads no element's
- * children but to move the adoption agency's furthest block's into the
- * new formatting element: here they stay the furthest block's children,
- * which changes no element's namespace, template contents or whether it
- * is in the document's tree — all that the records and the facts read
- * from them need (test/links/lean-parse.test.ts compares the two trees).
- *
- * @example
- * ```ts
- * new Parser({ treeAdapter: treelessTreeAdapter }); // what parseWithPositions makes without keepTree
- * ```
- */
-export const treelessTreeAdapter = {
-  ...(leanTreeAdapter as unknown as Record<string, unknown>),
-  createDocumentFragment(): LeanFragment {
-    return { nodeName: "#document-fragment", childNodes: NO_CHILDREN };
-  },
-  createElement(tagName: string, namespaceURI: string, attrs: Attribute[]): LeanElement {
-    return makeElement(tagName, namespaceURI, attrs, tagName === "style" && namespaceURI === SVG_NAMESPACE ? [] : NO_CHILDREN);
-  },
-  appendChild(parent: LeanParent, node: LeanChild | typeof dummyComment): void {
-    if (keepsChildren(parent)) appendChild(parent, node);
-    else if (node !== dummyComment) (node as LeanChild).parentNode = parent;
-  },
-  insertBefore(parent: LeanParent, node: LeanChild, reference: LeanChild): void {
-    if (keepsChildren(parent)) insertBefore(parent, node, reference);
-    else node.parentNode = parent;
-  },
-  detachNode(node: LeanChild): void {
-    const parent = node.parentNode;
-    if (parent !== null && keepsChildren(parent)) detachNode(node);
-    else node.parentNode = null;
-  },
-} as unknown as TreeAdapter<DefaultTreeAdapterMap>;
-
 /** The parser options for each scripting flag (one object each, made once). */
 const parserOptions = {
-  scripting: { treeAdapter: treelessTreeAdapter, scriptingEnabled: true },
-  noScripting: { treeAdapter: treelessTreeAdapter, scriptingEnabled: false },
-  scriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
-  noScriptingTree: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
+  scripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: true },
+  noScripting: { treeAdapter: leanTreeAdapter, scriptingEnabled: false },
 };
 
-/**
- * Whether `element` is in the document's tree: its parents lead to the
- * document (not to template contents, nor nowhere: a `frameset` takes the
- * body out of the tree). Both trees keep every element's parent.
- *
- * @example
- * ```ts
- * const { targetCandidates } = parseWithPositions("<p id=a><template><p id=b></template>");
- * targetCandidates.map(isInDocumentTree); // [true]: b, in template contents, is no candidate
- * ```
- */
-export function isInDocumentTree(element: LeanElement): boolean {
-  let node: LeanParent | null | undefined = element.parentNode;
-  while (node !== null && node !== undefined && node.nodeName !== "#document") node = (node as LeanElement).parentNode;
-  return node !== null && node !== undefined;
-}
-
-/** The document of a treeless parse (see {@link ParsedSource.document}): the first base element with an href, a copy, or nothing. */
-function baseDocument(base: LeanElement | null): LeanDocument {
-  const document: LeanDocument = { nodeName: "#document", mode: "no-quirks", childNodes: [] };
-  if (base !== null) document.childNodes.push({ nodeName: base.nodeName, tagName: base.tagName, attrs: base.attrs, namespaceURI: base.namespaceURI, childNodes: [], parentNode: document });
-  return document;
-}
-
-/** One parse of `html` (see {@link parseWithPositions}), keeping the tree or not. */
-function parseOnce(html: string, scripting: boolean, keepTree: boolean): { parse: LeanParse; document: LeanDocument } {
+/** One parse of `html` by parse5's tree construction, keeping the tree (see {@link parseWithPositions}). */
+function parseKeepingTree(html: string, scripting: boolean): { parse: LeanParse; document: LeanDocument } {
   const outer = current;
   const parse = newParse();
   parse.bases = [];
   parse.targetCandidates = [];
   current = parse;
   try {
-    const options = keepTree ? (scripting ? parserOptions.scriptingTree : parserOptions.noScriptingTree) : scripting ? parserOptions.scripting : parserOptions.noScripting;
+    const options = scripting ? parserOptions.scripting : parserOptions.noScripting;
     const parser = new Parser<DefaultTreeAdapterMap>(options);
     parse.parser = parser;
     parse.tokenizer = installTokenizer(parser);
@@ -756,20 +400,12 @@ function parseOnce(html: string, scripting: boolean, keepTree: boolean): { parse
  * array, and nothing here recurses into the tree.
  */
 export function parseWithPositions(html: string, scripting = true, keepTree = false): ParsedSource {
-  let { parse, document } = parseOnce(html, scripting, keepTree);
   if (!keepTree) {
-    // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url —
-    // "the first base element with an href content attribute, in tree order".
-    // Elements are made in tree order but where foster parenting puts one
-    // before a table: with two candidates in the tree, only the tree tells
-    // which is first, so the document is parsed again, keeping it.
-    const bases = parse.bases!.filter(isInDocumentTree);
-    if (bases.length > 1) {
-      ({ parse, document } = parseOnce(html, scripting, true));
-    } else {
-      document = baseDocument(bases[0] ?? null);
-    }
+    // Null: two base elements with an href are in the document's tree (see parseTreeless); parse again, keeping it.
+    const parsed = parseTreeless(html, scripting);
+    if (parsed !== null) return parsed;
   }
+  const { parse, document } = parseKeepingTree(html, scripting);
   return {
     document,
     tags: parse.tags,
@@ -836,26 +472,29 @@ export class StartTagSource {
 }
 
 /**
- * Objects kept alive for the life of the module: a parser and a tokenizer
- * that have parsed a small document, and a start tag reader.
+ * Objects kept alive for the life of the module: a tree construction and
+ * a parse5 parser (each with its tokenizer) that have parsed a small
+ * document, and a start tag reader.
  *
  * Optimisation: V8 holds an object shape (a "map") weakly, through the
  * objects that have it; code optimised for that shape embeds it, and is
  * thrown away by the first full garbage collection after the last such
- * object dies. Every parser, its tokenizer and its stacks die with their
- * parse, so each full collection would send parse5's hottest code back to
- * the interpreter; a parser that lives on keeps those shapes, and the
- * optimised code, alive.
+ * object dies. Every construction, its tokenizer and its stacks die with
+ * their parse, so each full collection would send the hottest code back to
+ * the interpreter; one that lives on keeps those shapes, and the optimised
+ * code, alive.
  *
  * @example
  * ```ts
- * retainedShapes.length; // 3: a treeless parse and a kept-tree parse (each with its parser), and a start tag reader
+ * retainedShapes.length; // 3: a tree construction, a kept-tree parse (with its parser), and a start tag reader
  * ```
  */
 export const retainedShapes: readonly object[] = (() => {
   const sample =
     '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><p class=c id=p><a href="x" title=\'y\'>z</a><b>b<i>i</b>i</i>' +
     "<table><tr><td>x &amp; y</td></tr></table><form><input></form><svg><a href=s /></svg><template><img src=i></template><!-- c --></body></html>";
-  // Each parse holds its parser: one over the treeless tree, one over the kept tree.
-  return [parseOnce(sample, true, false).parse, parseOnce(sample, true, true).parse, new StartTagSource()];
+  // The construction holds its tokenizer; the kept-tree parse its parser.
+  const construction = new TreeConstruction(true);
+  construction.tokenizer.run(sample);
+  return [construction, parseKeepingTree(sample, true).parse, new StartTagSource()];
 })();

@@ -236,6 +236,13 @@ interface TreeConstruction {
   onEof(token: Token.EOFToken): void;
   /** parse5's "the adjusted current node is an element not in the HTML namespace". */
   readonly currentNotInHTML: boolean;
+  /**
+   * A tree construction that reads a character token's text only when it
+   * needs it has this: it gets the token's class (CHARACTER,
+   * WHITESPACE_CHARACTER, NULL_CHARACTER) in place of the three methods
+   * above, and may call {@link HTMLTokenizer.characterText} meanwhile.
+   */
+  onCharacterRun?(type: number): void;
 }
 
 /** The character class parse5 groups character tokens by. */
@@ -310,6 +317,8 @@ export class HTMLTokenizer {
   private readonly parser: TreeConstruction;
   /** See {@link TokenizerOptions.complete}. */
   private readonly complete: boolean;
+  /** Whether the parser takes character tokens without their text (see TreeConstruction.onCharacterRun). */
+  private readonly textless: boolean;
   private html = "";
   private n = 0;
   private done = false;
@@ -344,6 +353,7 @@ export class HTMLTokenizer {
   constructor(parser: object, options?: TokenizerOptions) {
     this.parser = parser as TreeConstruction;
     this.complete = options?.complete === true;
+    this.textless = typeof this.parser.onCharacterRun === "function";
   }
 
   /** Tokenizes `html`, the whole input, to the end-of-file token. Once per tokenizer. */
@@ -469,11 +479,32 @@ export class HTMLTokenizer {
     return this.charCR ? normalizeNewlines(run) : run;
   }
 
+  /**
+   * The text of the character token being emitted, for a parser that
+   * takes them without it (see TreeConstruction.onCharacterRun), while
+   * it handles the token.
+   *
+   * @example
+   * ```ts
+   * onCharacterRun(type) { if (keepsText) text += tokenizer.characterText(); }
+   * ```
+   */
+  characterText(): string {
+    const run = this.pendingRun();
+    return this.charText === "" ? run : this.charText + run;
+  }
+
   /** Emits the character token being built, if any. */
   private flushCharacters(): void {
     const type = this.charType;
     if (type === NO_CHARACTERS) return;
     this.charType = NO_CHARACTERS;
+    if (this.textless) {
+      this.parser.onCharacterRun!(type);
+      this.charText = "";
+      this.charStart = this.charEnd = 0;
+      return;
+    }
     const run = this.pendingRun();
     const token: Token.CharacterToken = { type, chars: this.charText === "" ? run : this.charText + run, location: null };
     this.charText = "";

@@ -387,7 +387,6 @@ export class LinkStream {
    */
   private checkHeld(): void {
     const max = this.options.maxToken;
-    this.source.checkTableText(max, this.anchor.line);
     if (this.text.length <= max) return;
     const { line, column } = this.anchor;
     throw new LinksError(`a token (an attribute, a comment, a <style> or <script> text) from line ${line}, column ${column} is longer than maxToken (${max} characters): not read`);

@@ -1,0 +1,168 @@
+// The tree construction of link work (src/links/tree-construction.ts) against parse5's, on every document of
+// html5lib-tests' tree-construction files (vendored: test/fixtures/html5lib-tests) and on generated tree soup
+// (fast-check; DOCBASE_PROPERTY_RUNS cases, default 300, seeded with DOCBASE_PROPERTY_SEED, default 27): the same
+// elements made in the same order, each with the same name, namespace, place, template depth and ancestors (see
+// tree-trace.ts), and the same records of start tags (what the document reader reads) as parse5's tree
+// construction over the same tokenizer, keeping its whole tree.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SVG_NAMESPACE } from "../../src/html/index.ts";
+import { documentFragmentTargets } from "../../src/links/fragment-targets.ts";
+import { isInDocumentTree, parseWithPositions, type ParsedSource } from "../../src/links/html-source.ts";
+import { extractLinks } from "../../src/links/index.ts";
+import { readLinks } from "../../src/links/read-links.ts";
+import { type ConstructedElement, parseTreeless, TreeConstruction } from "../../src/links/tree-construction.ts";
+import { html5libCases, html5libDirectory, html5libFiles, parse5Trace, scriptingFlags, traceLine, treeFacts, treeSoupUnits } from "./tree-trace.ts";
+
+const runs = Number(process.env["DOCBASE_PROPERTY_RUNS"] ?? 300);
+const seed = Number(process.env["DOCBASE_PROPERTY_SEED"] ?? 27);
+
+/** The construction's trace: each element as it is made, with the template contents it is made in. */
+function constructionTrace(html: string, scripting: boolean): { trace: string[]; parsed: ParsedSource | null } {
+  const made: [ConstructedElement, number][] = [];
+  const parsed = parseTreeless(html, scripting, { onElement: (element, depth) => made.push([element, depth]) });
+  return { trace: made.map(([element, depth]) => traceLine(element, depth)), parsed };
+}
+
+/** The records of a parse as plain data: what the document reader reads of each, and the facts beside them. */
+function records(parsed: ParsedSource): unknown {
+  return {
+    tags: parsed.tags.map((tag) => ({
+      element: `${tag.element.namespaceURI} ${tag.element.tagName}`,
+      attrs: tag.tokenAttrs.slice(0, tag.attrCount).map((attr) => [attr.name, attr.value, attr.namespace ?? null, attr.prefix ?? null]),
+      adopted: tag.adopted === null ? null : [...tag.adopted].map((attr) => attr.name),
+      positions: [...parsed.positions.subarray(tag.positionsAt, tag.positionsAt + tag.attrCount * 5)],
+      at: [tag.tagNameEnd, tag.tagEnd],
+      where: [tag.inTemplate, tag.inShadowTree],
+      // An SVG style's children (its text is read): the only ones kept.
+      children:
+        tag.element.tagName === "style" && tag.element.namespaceURI === SVG_NAMESPACE
+          ? tag.element.childNodes.map((child) => (child.nodeName === "#text" ? `text ${(child as { value: string }).value}` : child.nodeName))
+          : null,
+    })),
+    hasBaseWithHref: parsed.hasBaseWithHref,
+    targets: documentFragmentTargets(parsed),
+    candidates: (parsed.targetCandidates ?? []).filter(isInDocumentTree).length,
+  };
+}
+
+function expectSameAsParse5(html: string, scripting: boolean): void {
+  const label = `${JSON.stringify(html)} (scripting ${scripting ? "on" : "off"})`;
+  const reference = parse5Trace(html, scripting);
+  const { trace, parsed } = constructionTrace(html, scripting);
+  expect(trace, label).toEqual(reference.trace);
+  // parse5's tree construction over the same tokenizer, keeping its tree: the same records.
+  const kept = parseWithPositions(html, scripting, true);
+  const facts = treeFacts(reference.document);
+  if (parsed === null) {
+    // Two base elements with an href in the tree: which is first only the tree tells.
+    expect(treeFacts(kept.document as never).firstBase, label).not.toBeNull();
+    return;
+  }
+  expect(records(parsed), label).toEqual(records(kept));
+  const base = parsed.document.childNodes[0] as { attrs: { name: string; value: string }[] } | undefined;
+  expect(base?.attrs.find((attr) => attr.name === "href")?.value ?? null, label).toBe(facts.firstBase);
+}
+
+// --- The vendored data ------------------------------------------------------------------
+
+const sums = readFileSync(join(html5libDirectory, "SHA256SUMS"), "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => {
+    const [digest, path] = line.split(/\s+/);
+    return { digest: digest!, path: path! };
+  });
+
+describe("vendored html5lib-tests (test/fixtures/html5lib-tests)", () => {
+  it("holds no file that SHA256SUMS does not list, and lists the .dat files with their commit in ORIGIN.md", () => {
+    const files = readdirSync(html5libDirectory, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(html5libDirectory, join(entry.parentPath, entry.name)))
+      .filter((path) => ![".gitattributes", "LICENSE", "ORIGIN.md", "SHA256SUMS"].includes(path));
+    expect(files.sort()).toEqual(sums.map((entry) => entry.path).sort());
+    expect(files.length).toBeGreaterThan(50);
+    const origin = readFileSync(join(html5libDirectory, "ORIGIN.md"), "utf8");
+    for (const path of files) expect(origin, path).toMatch(new RegExp(`\\| \`${path.replaceAll(".", "\\.")}\` \\| \\d+ \\| [0-9a-f]{40} \\|`));
+    expect(readFileSync(join(html5libDirectory, "LICENSE"), "utf8")).toContain("Permission is hereby granted, free of charge");
+  });
+
+  for (const { digest, path } of sums) {
+    it(`${path} has its pinned SHA-256`, () => {
+      expect(createHash("sha256").update(readFileSync(join(html5libDirectory, path))).digest("hex")).toBe(digest);
+    });
+  }
+});
+
+// --- html5lib-tests' documents ----------------------------------------------------------------
+
+describe("html5lib-tests tree construction: the construction's elements and records are parse5's", () => {
+  let documents = 0;
+  for (const file of html5libFiles()) {
+    it(file, () => {
+      const { cases, fragments } = html5libCases(file);
+      expect(cases.length + fragments).toBeGreaterThan(0);
+      for (const { data, scripting } of cases) {
+        for (const flag of scriptingFlags(scripting)) {
+          expectSameAsParse5(data, flag);
+          documents++;
+        }
+      }
+    });
+  }
+  it("ran every document of every file (3,165 runs: scripting on and off where a test names neither)", () => {
+    expect(documents).toBe(3165);
+  });
+});
+
+// --- Tree soup ------------------------------------------------------------------------------
+
+const treeSoup = fc.array(fc.constantFrom(...treeSoupUnits), { minLength: 1, maxLength: 40 }).map((units) => units.join(""));
+
+describe(`tree soup (fast-check, seed ${seed}): the construction against parse5`, () => {
+  it(`makes the same elements in the same places, with the same records (${runs * 2} runs)`, () => {
+    fc.assert(
+      fc.property(treeSoup, fc.boolean(), (html, scripting) => expectSameAsParse5(html, scripting)),
+      { numRuns: runs * 2, seed },
+    );
+  });
+
+  it(`reads the same links as a parse that keeps parse5's whole tree (${runs} runs)`, () => {
+    const url = "https://example.com/dir/page.html";
+    fc.assert(
+      fc.property(treeSoup, (html) => {
+        // readLinks with bases parses keeping the whole tree.
+        expect(extractLinks(html, { url, validate: true }), JSON.stringify(html)).toEqual(readLinks(html, { url, validate: true }, { bases: true }).links);
+      }),
+      { numRuns: runs, seed },
+    );
+  });
+});
+
+describe("the construction", () => {
+  it("keeps no element's children but an SVG style's, and tells the tokenizer what the standard says", () => {
+    const construction = new TreeConstruction(true);
+    construction.tokenizer.run("<div><p><a href=x>t</a></p></div><svg><style>a{}</style><![CDATA[<b>]]></svg><title><a href=no></title><noscript><a href=no></noscript>");
+    const parsed = construction.result()!;
+    const a = parsed.tags.find((tag) => tag.element.tagName === "a")!.element;
+    expect(a.childNodes).toEqual([]);
+    expect(a.parentNode!.nodeName).toBe("p");
+    const style = parsed.tags.find((tag) => tag.element.tagName === "style")!.element;
+    expect(style.childNodes.map((child) => child.nodeName)).toEqual(["#text"]);
+    // RCDATA in title, raw text in noscript (scripting on), a CDATA section in SVG: no element made of "<a" or "<b".
+    expect(parsed.tags.map((tag) => tag.element.tagName)).toEqual(["a", "style"]);
+  });
+
+  it("parses noscript content as markup with scripting off", () => {
+    expect(parseTreeless("<noscript><img src=x></noscript>", false)!.tags.map((tag) => tag.element.tagName)).toEqual(["img"]);
+    expect(parseTreeless("<noscript><img src=x></noscript>", true)!.tags).toEqual([]);
+  });
+
+  it("gives null when two base elements with an href are in the tree (tree order decides which is first)", () => {
+    expect(parseTreeless("<table><tr><td><base href=/1/></td></tr><base href=/2/></table>")).toBeNull();
+    expect(parseTreeless("<p><base href=/only/>")!.document.childNodes.map((node) => node.nodeName)).toEqual(["base"]);
+  });
+});
