@@ -6,8 +6,9 @@ import { chmodSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, w
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internalErrorMessage } from "../../src/cli/file-task.ts";
-import { isLinksError, LinkStream } from "../../src/links/index.ts";
-import { cleanup, docbase, docbaseBytes, ensureBuilt, jsonLines, temporaryDirectory, writeTree } from "./helpers.ts";
+import { parseURL, validateURL } from "../../src/core/index.ts";
+import { isLinksError, LinkStream, MAX_ERRORS_PER_DOCUMENT } from "../../src/links/index.ts";
+import { cleanup, docbase, docbaseBytes, ensureBuilt, findingsOf, jsonLines, temporaryDirectory, writeTree } from "./helpers.ts";
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanup, 120_000);
@@ -87,6 +88,24 @@ describe("findings are bounded", () => {
     expect(findings.length).toBe(101);
     expect(findings.at(-1)!["message"]).toMatch(/1,999,899 more validation errors in this URL, not listed/);
   }, 120_000);
+
+  // Per document: 3,000 values of 40 to 58 errors each keep MAX_ERRORS_PER_DOCUMENT in all; the rest is one line with
+  // its exact count, read whole and read as a stream (a file over 8 MiB) alike.
+  for (const padding of [0, 9 * 1024 * 1024]) {
+    it(`check of 3,000 values of many errors each${padding === 0 ? "" : ", in a file read as a stream"}: ${MAX_ERRORS_PER_DOCUMENT.toLocaleString("en-US")} listed, one line counts the rest`, async () => {
+      const values = Array.from({ length: 3000 }, (_, i) => `x${i}/${"% ".repeat(20 + (i % 10))}y`);
+      const page = `${padding === 0 ? "" : `<!--${"-".repeat(padding)}-->`}${values.map((v) => `<a href="${v}">l</a>`).join("\n")}`;
+      const file = path.join(temporaryDirectory(), "many.html");
+      writeFileSync(file, page);
+      const all = values.reduce((sum, value) => sum + validateURL(value, { base: parseURL(url)! }).errors.length, 0);
+      const run = await docbase(["check", file, "--url", url, "--format", "json", "-q"]);
+      const findings = findingsOf(run.stdout);
+      const more = findings.filter((f) => f["type"] === "more-validation-errors");
+      expect(more.length).toBe(1);
+      expect(more[0]!["message"]).toContain(`${(all - MAX_ERRORS_PER_DOCUMENT).toLocaleString("en-US")} more validation errors in this document`);
+      expect(findings.filter((f) => f["category"] === "url-validation" && f["type"] !== "more-validation-errors").length).toBe(MAX_ERRORS_PER_DOCUMENT);
+    }, 300_000);
+  }
 });
 
 describe("the same verdict however standard input arrives", () => {
