@@ -100,21 +100,28 @@ interface Changes {
   readonly lines: string[] | null;
 }
 
-function newChanges(task: RewriteTask): Changes {
-  return { count: 0, lines: task.dryRun ? [] : null };
-}
-
 /** What a rewrite of one file noted besides its changes: links that stay absolute, redirects that did not apply or could not be followed. */
 interface RewriteNotes {
   notPortable: number;
   readonly problems: string[];
 }
 
+/** Everything the rewrite of one file tallies, whichever way it is read: its changes, its notes, and a stream's warnings. */
+interface FileTally {
+  readonly changes: Changes;
+  readonly notes: RewriteNotes;
+  readonly warnings: StreamWarning[];
+}
+
+function newTally(task: RewriteTask): FileTally {
+  return { changes: { count: 0, lines: task.dryRun ? [] : null }, notes: { notPortable: 0, problems: [] }, warnings: [] };
+}
+
 /** Each task's filter, compiled once per thread (its URL patterns). */
 const compiledFilters = new WeakMap<LinkFilterOptions, (link: Link) => boolean>();
 
-/** The task's rewrite, noting each link it changes in `changes` (the file's path as `display`), and the rest in `notes`. */
-async function noteChanges(task: Pick<RewriteTask, "mode" | "filter" | "json">, display: string, changes: Changes, notes: RewriteNotes): Promise<(link: Link) => string | undefined> {
+/** The task's rewrite, noting each link it changes in the tally's `changes` (the file's path as `display`), and the rest in its `notes`. */
+async function noteChanges(task: Pick<RewriteTask, "mode" | "filter" | "json">, display: string, { changes, notes }: FileTally): Promise<(link: Link) => string | undefined> {
   const { absolutize, rebase, relativize, mapURLs, linkFilter } = await library();
   const mode = task.mode;
   let filter: ((link: Link) => boolean) | undefined;
@@ -196,9 +203,9 @@ export const rewriteWork: FileWork<RewriteTask> = {
     if (why !== null) return failedFile(job, "undecodable", why);
     const rewritten = await rewriteWhole(job, task, document);
     if (!("output" in rewritten)) return rewritten;
-    const { output, changes, notes } = rewritten;
-    const changed = changes.count > 0 && !sameBytes(document, output);
-    if (task.dryRun) return rewriteReport(job, task, changes, changed, notes);
+    const { output, tally } = rewritten;
+    const changed = tally.changes.count > 0 && !sameBytes(document, output);
+    if (task.dryRun) return rewriteReport(job, task, tally, changed);
     try {
       if (task.outDir !== null) await writeFileAtomic(target, output, await modeOf(job.path));
       // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
@@ -206,23 +213,22 @@ export const rewriteWork: FileWork<RewriteTask> = {
     } catch (error) {
       return cannotBeWritten(job, error);
     }
-    return rewriteReport(job, task, changes, changed, notes);
+    return rewriteReport(job, task, tally, changed);
   },
 };
 
 /** A whole document rewritten, with its changes; or the failed result. */
-async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array): Promise<{ output: Uint8Array; changes: Changes; notes: RewriteNotes } | FileResult> {
-  const changes = newChanges(task);
-  const notes: RewriteNotes = { notPortable: 0, problems: [] };
+async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array): Promise<{ output: Uint8Array; tally: FileTally } | FileResult> {
+  const tally = newTally(task);
   const { rewriteLinks } = await library();
   try {
-    const options = { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, changes, notes) };
-    if (job.stylesheet !== true) return { output: rewriteLinks(bytes, options), changes, notes };
+    const options = { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, tally) };
+    if (job.stylesheet !== true) return { output: rewriteLinks(bytes, options), tally };
     const { readStylesheet, rewriteStylesheet } = await reading();
     const read = readStylesheet(bytes, options, true);
     // A style sheet of the replacement encoding (an @charset of ISO-2022-KR) decodes to one U+FFFD: nothing to rewrite, nothing to keep.
     if (read.encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
-    return { output: rewriteStylesheet(read, bytes, options.rewrite) as Uint8Array, changes, notes };
+    return { output: rewriteStylesheet(read, bytes, options.rewrite) as Uint8Array, tally };
   } catch (error) {
     return failedFile(job, "failed", (error as Error).message, "cannot be rewritten");
   }
@@ -237,10 +243,8 @@ async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array):
  * file left as it was in place is not written.
  */
 async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, opened: OpenedDocument): Promise<FileResult> {
-  const changes = newChanges(task);
-  const notes: RewriteNotes = { notPortable: 0, problems: [] };
-  const warnings: StreamWarning[] = [];
-  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewriteOpenFile(job, task, opened, write, changes, notes, warnings);
+  const tally = newTally(task);
+  const run = (write: (chunk: Uint8Array) => Promise<void>): Promise<void> => rewriteOpenFile(job, task, opened, write, tally);
   try {
     if (task.dryRun) await run(async () => {});
     else if (task.outDir !== null) {
@@ -256,7 +260,7 @@ async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, 
       // In place, through a symbolic link: the file it points to is rewritten, and the link stays.
       await replaceFileAtomic(await realpath(target), async (write) => {
         await run(write);
-        return changes.count > 0;
+        return tally.changes.count > 0;
       });
     }
   } catch (error) {
@@ -265,34 +269,32 @@ async function rewriteStreamed(job: FileJob, task: RewriteTask, target: string, 
   } finally {
     await opened.handle.close();
   }
-  const report = rewriteReport(job, task, changes, changes.count > 0, notes);
-  return { ...report, err: report.err + warningReport(job.display, warnings, false).err };
+  const report = rewriteReport(job, task, tally, tally.changes.count > 0);
+  return { ...report, err: report.err + warningReport(job.display, tally.warnings, false).err };
 }
 
 /**
  * Rewrites an open file too large to read whole, as `task` says, read
  * twice (see readTwice): each piece of output goes to `write` as it comes
  * (awaited, so a slow writer holds the reading back), each link changed
- * to `changes`, each warning (the one case the first reading cannot
- * settle) to `warnings`. Throws what readTwice throws.
+ * and each warning (the one case the first reading cannot settle) to
+ * `tally`. Throws what readTwice throws.
  */
 async function rewriteOpenFile(
   job: FileJob,
   task: RewriteTask,
   opened: OpenedDocument,
   write: (chunk: Uint8Array) => Promise<void>,
-  changes: Changes,
-  notes: RewriteNotes,
-  warnings: StreamWarning[],
+  tally: FileTally,
 ): Promise<void> {
   const { LinkStream } = await library();
-  const rewrite = await noteChanges(task, job.display, changes, notes);
+  const rewrite = await noteChanges(task, job.display, tally);
   const output: Uint8Array[] = [];
   await readTwice(
     opened.handle,
     { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
     (settled) =>
-      new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, rewrite, onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) }),
+      new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, rewrite, onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) }),
     async () => {
       for (const chunk of output) await write(chunk);
       output.length = 0;
@@ -303,7 +305,7 @@ async function rewriteOpenFile(
 /**
  * Rewrites the document `pieces` gives as one stream (`rewrite -
  * --no-spool`): each piece of output goes to `write` as it comes, each
- * link changed to `changes`; past `maxHold`, each warning to `warnings`.
+ * link changed, and past `maxHold` each warning, to `tally`.
  * Throws what {@link feedLinkStream} throws (a StreamFailure too when the
  * stream cannot be made).
  */
@@ -313,15 +315,13 @@ async function rewritePieces(
   pieces: AsyncIterable<Uint8Array>,
   limits: { readonly maxHold: number; readonly maxToken: number },
   write: (chunk: Uint8Array) => Promise<void>,
-  changes: Changes,
-  notes: RewriteNotes,
-  warnings: StreamWarning[],
+  tally: FileTally,
 ): Promise<void> {
   const { LinkStream } = await library();
   const output: Uint8Array[] = [];
   let stream: LinkStream;
   try {
-    stream = new LinkStream({ url: job.url, encoding: task.encoding, maxHold: limits.maxHold, maxToken: limits.maxToken, rewrite: await noteChanges(task, job.display, changes, notes), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => warnings.push(w) });
+    stream = new LinkStream({ url: job.url, encoding: task.encoding, maxHold: limits.maxHold, maxToken: limits.maxToken, rewrite: await noteChanges(task, job.display, tally), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) });
   } catch (error) {
     throw new StreamFailure((error as Error).message);
   }
@@ -354,9 +354,7 @@ export async function rewriteStream(
   warn: (text: string) => void,
 ): Promise<FileResult> {
   const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "", maxBytes: options.maxBytes, maxToken: options.maxToken };
-  const changes = newChanges(task);
-  const notes: RewriteNotes = { notPortable: 0, problems: [] };
-  const warnings: StreamWarning[] = [];
+  const tally = newTally(task);
   const out = task.dryRun ? async () => {} : write;
   const whole = async (bytes: Uint8Array): Promise<FileResult> => {
     const why = await undecodable(bytes, task.encoding);
@@ -364,7 +362,7 @@ export async function rewriteStream(
     const rewritten = await rewriteWhole(job, task, bytes);
     if (!("output" in rewritten)) return rewritten;
     await out(rewritten.output);
-    return rewriteReport(job, task, rewritten.changes, rewritten.changes.count > 0, rewritten.notes);
+    return rewriteReport(job, task, rewritten.tally, rewritten.tally.changes.count > 0);
   };
   let spool: Spool | null = null;
   try {
@@ -372,14 +370,14 @@ export async function rewriteStream(
     if (taken.type === "whole") return await whole(taken.bytes);
     if (taken.type === "pieces") {
       warn(noSpoolWarning(options.maxHold));
-      await rewritePieces(job, task, taken.pieces, options, out, changes, notes, warnings);
+      await rewritePieces(job, task, taken.pieces, options, out, tally);
     } else {
       spool = taken.spool;
       const document = await openDocument({ ...job, path: spool.path }, { site: null });
       if (document instanceof Uint8Array) return await whole(document);
       if (!("handle" in document)) return document;
       try {
-        await rewriteOpenFile(job, task, document, out, changes, notes, warnings);
+        await rewriteOpenFile(job, task, document, out, tally);
       } finally {
         await document.handle.close();
       }
@@ -389,13 +387,13 @@ export async function rewriteStream(
   } finally {
     spool?.remove();
   }
-  const report = rewriteReport(job, task, changes, changes.count > 0, notes);
-  const warned = warningReport("-", warnings, task.json && task.dryRun);
+  const report = rewriteReport(job, task, tally, tally.changes.count > 0);
+  const warned = warningReport("-", tally.warnings, task.json && task.dryRun);
   return { ...report, out: report.out + warned.out, err: report.err + warned.err };
 }
 
 /** The result of rewriting one file: its counts, with --dry-run the changes, and the redirects it could not follow. */
-function rewriteReport(job: FileJob, task: RewriteTask, changes: Changes, changed: boolean, notes: RewriteNotes): FileResult {
+function rewriteReport(job: FileJob, task: RewriteTask, { changes, notes }: FileTally, changed: boolean): FileResult {
   const count = changes.count;
   const counts: Record<string, number> = { files: 1, changedFiles: changed ? 1 : 0, changedLinks: changed ? count : 0 };
   if (notes.notPortable > 0) counts["notPortable"] = notes.notPortable;
