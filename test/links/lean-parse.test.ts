@@ -1,7 +1,7 @@
 // The treeless parse (parseWithPositions, what link work parses with: tree-construction.ts, or parse5's tree kept
 // for a document with two base elements with an href) against parse5's own parse with its whole tree: the same
 // facts read from the elements it made — the fragment targets and the first base element with an href — over
-// html5lib-tests' tree-construction documents (../shared/html5lib-tests, when there: see tree-trace.ts) and over generated tree soup
+// html5lib-tests' tree-construction documents (vendored in test/fixtures/html5lib-tests, or DOCBASE_HTML5LIB_TESTS: see tree-trace.ts) and over generated tree soup
 // (fast-check; DOCBASE_PROPERTY_RUNS cases, default 300, seeded with DOCBASE_PROPERTY_SEED, default 23).
 // tree-construction.test.ts compares the elements themselves.
 import fc from "fast-check";
@@ -34,7 +34,7 @@ function expectSameFacts(html: string, scripting: boolean): void {
 describe.skipIf(!html5libAvailable)("html5lib-tests tree construction: the treeless parse's facts are those of parse5's whole tree", () => {
   const files = html5libFiles();
   it("reads the data's files", () => {
-    expect(files.length).toBeGreaterThan(50);
+    expect(files.length).toBeGreaterThan(0);
   });
   for (const file of files) {
     it(file, () => {

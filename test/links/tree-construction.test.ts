@@ -1,5 +1,5 @@
 // The tree construction of link work (src/links/tree-construction.ts) against parse5's, on every document of
-// html5lib-tests' tree-construction files (../shared/html5lib-tests, when there: see tree-trace.ts) and on generated tree soup
+// html5lib-tests' tree-construction files (vendored in test/fixtures/html5lib-tests, or DOCBASE_HTML5LIB_TESTS: see tree-trace.ts) and on generated tree soup
 // (fast-check; DOCBASE_PROPERTY_RUNS cases, default 300, seeded with DOCBASE_PROPERTY_SEED, default 27): the same
 // elements made in the same order, each with the same name, namespace, place, template depth and ancestors (see
 // tree-trace.ts), and the same records of start tags (what the document reader reads) as parse5's tree
@@ -15,7 +15,7 @@ import { isInDocumentTree, parseWithPositions, type ParsedSource } from "../../s
 import { extractLinks } from "../../src/links/index.ts";
 import { readLinks } from "../../src/links/read-links.ts";
 import { type ConstructedElement, parseTreeless, TreeConstruction } from "../../src/links/tree-construction.ts";
-import { html5libAvailable, html5libCases, html5libDirectory, html5libFiles, parse5Trace, scriptingFlags, traceLine, treeFacts, treeSoupUnits } from "./tree-trace.ts";
+import { html5libAvailable, html5libCases, html5libDirectory, html5libFiles, html5libFromEnvironment, parse5Trace, scriptingFlags, traceLine, treeFacts, treeSoupUnits } from "./tree-trace.ts";
 
 const runs = Number(process.env["DOCBASE_PROPERTY_RUNS"] ?? 300);
 const seed = Number(process.env["DOCBASE_PROPERTY_SEED"] ?? 27);
@@ -77,14 +77,14 @@ const sums = (html5libAvailable ? readFileSync(join(html5libDirectory, "SHA256SU
     return { digest: digest!, path: path! };
   });
 
-describe.skipIf(!html5libAvailable)("html5lib-tests data (../shared/html5lib-tests)", () => {
+describe.skipIf(!html5libAvailable)(`html5lib-tests data (${html5libFromEnvironment ? html5libDirectory : "vendored"})`, () => {
   it("holds no file that SHA256SUMS does not list, and lists the .dat files with their commit in ORIGIN.md", () => {
     const files = readdirSync(html5libDirectory, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => relative(html5libDirectory, join(entry.parentPath, entry.name)))
       .filter((path) => ![".gitattributes", "LICENSE", "ORIGIN.md", "SHA256SUMS"].includes(path));
     expect(files.sort()).toEqual(sums.map((entry) => entry.path).sort());
-    expect(files.length).toBeGreaterThan(50);
+    expect(files.length).toBeGreaterThan(0);
     const origin = readFileSync(join(html5libDirectory, "ORIGIN.md"), "utf8");
     for (const path of files) expect(origin, path).toMatch(new RegExp(`\\| \`${path.replaceAll(".", "\\.")}\` \\| \\d+ \\| [0-9a-f]{40} \\|`));
     expect(readFileSync(join(html5libDirectory, "LICENSE"), "utf8")).toContain("Permission is hereby granted, free of charge");
@@ -113,8 +113,9 @@ describe.skipIf(!html5libAvailable)("html5lib-tests tree construction: the const
       }
     });
   }
-  it("ran every document of every file (3,165 runs: scripting on and off where a test names neither)", () => {
-    expect(documents).toBe(3165);
+  // The vendored set's count; another folder (DOCBASE_HTML5LIB_TESTS) has its own.
+  it.skipIf(html5libFromEnvironment)("ran every document of every vendored file (2,261 runs: scripting on and off where a test names neither)", () => {
+    expect(documents).toBe(2261);
   });
 });
 
