@@ -23,7 +23,7 @@ import path from "node:path";
  */
 export class TemporaryFileError extends Error {
   constructor(directory: string, purpose: string, cause: unknown) {
-    super(`cannot write ${purpose} to a temporary file in ${directory}: ${(cause as Error).message} (TMPDIR names another directory)`);
+    super(`cannot write ${purpose} to a temporary file in ${directory}: ${(cause as Error).message} (TMPDIR names another directory)`, { cause });
   }
 }
 
