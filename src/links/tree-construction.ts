@@ -231,7 +231,8 @@ export class TreeConstruction {
   /** The table the node being inserted goes before (foster parenting), or null (see appropriateParent). */
   private fosterTable: Element | null = null;
   private fosterParentedBeforeBase = false;
-  private readonly targetCandidates: Element[] = [];
+  /** The elements made outside template contents with an `id` or a `name` (see ParsedSource.targetCandidates). */
+  readonly targetCandidates: Element[] = [];
 
   constructor(scripting: boolean, trace: ConstructionTrace | null = null, keepStyleText = true) {
     this.scripting = scripting;

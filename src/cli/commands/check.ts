@@ -8,6 +8,7 @@
  */
 
 import type { Link, StreamWarning } from "../../links/index.ts";
+import type { FragmentTargets } from "../../links/internal.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
@@ -33,7 +34,7 @@ import { junitReport } from "./check/formats/junit-report.ts";
 import { markdownReport } from "./check/formats/markdown-report.ts";
 import { sarifReport } from "./check/formats/sarif-report.ts";
 import { textReport } from "./check/formats/text-report.ts";
-import { type CheckResult, encodePending } from "./check/fragment-check.ts";
+import { type CheckResult, encodePending, type PendingFragment, pendingLine } from "./check/fragment-check.ts";
 import { LineSpool, SpoolDirectory } from "./check/line-spool.ts";
 import { RunFindings } from "./check/run-findings.ts";
 
@@ -170,21 +171,35 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
 const library = loadOnce(() => import("../../links/index.ts"));
 
 /**
+ * How many characters of a file read as a stream's ids and `a` names (see
+ * `FileFragments.targets`) are kept for the links into it: past that, the
+ * fragments of links into it are not checked, and the run says so.
+ */
+export const MAX_STREAMED_TARGETS = 16 * 1024 * 1024;
+
+/**
  * `docbase check`'s work on a file too large to read whole (see
  * openDocument): read twice (see readTwice: exact whatever its size), its
- * links' validation errors and missing files reported a batch at a time,
- * written as they come (to `env.write` when there is one), in bounded
- * memory. Deviation: the checks that need the whole document — fragments
- * (its ids), base-URL surprises (every `<base>`) — are not made for it.
+ * links' findings reported a batch at a time, written as they come (to
+ * `env.write` when there is one), in bounded memory; with fragments, its
+ * links' fragment checks sent with them (see pendingLine), to be made
+ * against the targets of the pages they lead to — its own, gathered as it
+ * is read, sent at its end — once every page is read. Deviation: its
+ * base-URL surprises (every `<base>`, in tree order) and the fragments of
+ * `about:srcdoc` links in its srcdoc documents are not checked.
  */
 async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
   const { streamedLinkFindings, srcdocTooDeepFinding, unlistedErrorsFinding } = await checkDocumentModule();
   const { LinkStream } = await library();
+  const fragments = task.fragments === true;
   const counts: Record<string, number> = { files: 1, links: 0 };
   const unlisted = { count: 0, first: null };
   const ready: Link[] = [];
   const findings: Finding[] = [];
   const warnings: StreamWarning[] = [];
+  const page = fragments ? { url: job.url, rel: job.rel, display: job.display, pending: [] as PendingFragment[] } : null;
+  let srcdocFragments = 0;
+  let targets: FragmentTargets | null = null;
   let out = "";
   const write =
     env.write ??
@@ -193,15 +208,20 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     });
   const handOn = async (): Promise<void> => {
     counts["links"]! += ready.length;
-    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude), unlisted }, findings);
+    if (page !== null) for (const link of ready) if (link.srcdoc > 0 && link.url !== null && link.url.startsWith("about:srcdoc#")) srcdocFragments++;
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude), unlisted, page }, findings);
     ready.length = 0;
-    if (findings.length === 0) return;
+    if (findings.length === 0 && (page === null || page.pending.length === 0)) return;
     let text = "";
     for (const f of findings) {
       counts[f.category] = (counts[f.category] ?? 0) + 1;
       text += `${findingLine(job.display, f, true)}\n`;
     }
     findings.length = 0;
+    if (page !== null && page.pending.length > 0) {
+      text += `${pendingLine(page.pending)}\n`;
+      page.pending.length = 0;
+    }
     await write(text);
   };
   try {
@@ -209,17 +229,25 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
       opened.handle,
       { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
       (settled) =>
-        new LinkStream({
-          url: job.url,
-          encoding: task.encoding,
-          settled: settled ?? undefined,
-          validate: true,
-          maxHold: opened.maxBytes,
-          maxToken: opened.maxToken,
-          onLink: (link) => ready.push(link),
-          onWarning: (w) => warnings.push(w),
-          onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
-        }, { ignoreMarked: true }),
+        new LinkStream(
+          {
+            url: job.url,
+            encoding: task.encoding,
+            settled: settled ?? undefined,
+            validate: true,
+            maxHold: opened.maxBytes,
+            maxToken: opened.maxToken,
+            onLink: (link) => ready.push(link),
+            onWarning: (w) => warnings.push(w),
+            onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
+          },
+          {
+            ignoreMarked: true,
+            onTargets: (found) => {
+              targets = found;
+            },
+          },
+        ),
       handOn,
     );
     // The validation errors past the document's bound, said once at the end.
@@ -233,9 +261,29 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   // The stream's warnings go to standard error: the findings' lines are read back by every format.
   const warned = warningReport(job.display, warnings, false);
   // Never silent: what this file's check leaves out is said.
-  const unchecked = task.fragments === true ? "the fragments of its links and of links into it, and its <base> elements," : "its <base> elements";
-  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked} are not checked\n${warned.err}`;
-  return { index: job.index, out: out + warned.out, err, counts };
+  const unchecked = ["its <base> elements"];
+  let joined: string | null = null;
+  if (fragments) {
+    joined = targets === null ? null : joinTargets(targets);
+    if (joined === null) unchecked.push(`the fragments of links into it (its ids and names are more than ${plural(MAX_STREAMED_TARGETS, "character")}, or unknown)`);
+    if (srcdocFragments > 0) unchecked.push(`the fragments of the ${plural(srcdocFragments, "about:srcdoc link")} in its srcdoc documents`);
+  }
+  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked.join(", ")} are not checked\n${warned.err}`;
+  return { index: job.index, out: out + warned.out, err, counts, ...(fragments ? { fragments: { targets: joined, pending: [] } } : {}) };
+}
+
+/** A page's ids and `a` names as one string (see `FileFragments.targets`), or null past {@link MAX_STREAMED_TARGETS} characters. */
+function joinTargets(targets: FragmentTargets): string | null {
+  let length = 0;
+  const all: string[] = [];
+  for (const set of [targets.ids, targets.names]) {
+    for (const name of set) {
+      length += name.length + 1;
+      if (length > MAX_STREAMED_TARGETS) return null;
+      all.push(name);
+    }
+  }
+  return all.join("\0");
 }
 
 /**

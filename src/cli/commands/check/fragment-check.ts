@@ -115,6 +115,21 @@ export function encodePending(pending: readonly PendingFragment[]): string {
 }
 
 /**
+ * Pending fragment checks as a line of a file's output (a file read as a
+ * stream sends them with its findings, a batch at a time, instead of
+ * holding them to the end): `P`, then {@link encodePending}'s string as
+ * JSON. A finding's line starts with `{`.
+ *
+ * @example
+ * ```ts
+ * pendingLine([pending]); // 'P"docs/guide.html\u0000install\u00009\u000012\u0000<a href>\u0000a\u0000href\u0000../docs/guide.html#install\u0000https://example.com/docs/guide.html#install"'
+ * ```
+ */
+export function pendingLine(pending: readonly PendingFragment[]): string {
+  return `P${JSON.stringify(encodePending(pending))}`;
+}
+
+/**
  * The checks {@link encodePending} encoded.
  *
  * @example

@@ -37,10 +37,12 @@ export class RunFindings {
   private readonly place: SpoolDirectory;
   /** Every file's findings, as JSON lines (see `findingLine`), in the files' order. */
   private readonly findings: LineSpool;
-  /** Links into other pages, a file's batch a line: `[index, encodePending(...)]` as JSON. */
+  /** Links into other pages (or, for a file read as a stream, into itself), a batch a line: `[index, encodePending(...)]` as JSON. */
   private readonly pending: LineSpool;
   /** The missing fragments, each line its sort key (see {@link MISSING_KEY}), a tab, the finding as a JSON line. */
   private readonly missing: LineSpool;
+  /** The index of the file whose output comes now (results come in the files' order). */
+  private next = 0;
   /** By file index: how many finding lines there are up to its own last. */
   private readonly ends: number[] = [];
   /** Each page's ids and `a` names (see `FileFragments.targets`), by its path relative to the site root. */
@@ -64,14 +66,26 @@ export class RunFindings {
     this.append(text);
   };
 
-  private append(text: string | Uint8Array): void {
-    this.findings.append(typeof text === "string" ? text : this.decoder.decode(text));
+  private append(bytes: string | Uint8Array): void {
+    const text = typeof bytes === "string" ? bytes : this.decoder.decode(bytes);
+    if (!text.startsWith("P") && !text.includes("\nP")) {
+      this.findings.append(text);
+      return;
+    }
+    // A file read as a stream sends its pending fragment checks among its findings (see pendingLine).
+    for (let at = 0; at < text.length; ) {
+      const end = text.indexOf("\n", at);
+      if (text.charCodeAt(at) === 0x50) this.pending.appendLine(`[${this.next},${text.slice(at + 1, end)}]`);
+      else this.findings.appendLine(text.slice(at, end));
+      at = end + 1;
+    }
   }
 
   /** A file's result, in the files' order. */
   readonly hold = (result: CheckResult): void => {
     this.append(result.out);
     this.ends[result.index] = this.findings.count;
+    this.next = result.index + 1;
     if (result.err !== "") this.errors.push(result.err);
     if (result.external !== undefined) this.external.push(result.external);
     const fragments = result.fragments;
