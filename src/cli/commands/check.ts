@@ -174,6 +174,11 @@ const library = loadOnce(() => import("../../links/index.ts"));
  * How many characters of a file read as a stream's ids and `a` names (see
  * `FileFragments.targets`) are kept for the links into it: past that, the
  * fragments of links into it are not checked, and the run says so.
+ *
+ * @example
+ * ```ts
+ * MAX_STREAMED_TARGETS; // 16777216
+ * ```
  */
 export const MAX_STREAMED_TARGETS = 16 * 1024 * 1024;
 

@@ -9,7 +9,14 @@
 
 import { LineSpool, type SpoolDirectory } from "./line-spool.ts";
 
-/** The characters of a sorted run (about 4 MiB of ASCII, with each line counted 64 more for its cost as a string). */
+/**
+ * The characters of a sorted run (about 4 MiB of ASCII, with each line counted 64 more for its cost as a string).
+ *
+ * @example
+ * ```ts
+ * sortLines(lines, place, RUN_CHARS); // the default
+ * ```
+ */
 export const RUN_CHARS = 4 * 1024 * 1024;
 
 /** The runs merged at once (each reads through a buffer of its own). */

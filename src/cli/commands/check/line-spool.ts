@@ -11,7 +11,14 @@ import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { makeTemporaryDirectory, type TemporaryDirectory, TemporaryFileError } from "../../temporary-directory.ts";
 
-/** The characters a spool holds before it writes to its file (about 4 MiB of ASCII). */
+/**
+ * The characters a spool holds before it writes to its file (about 4 MiB of ASCII).
+ *
+ * @example
+ * ```ts
+ * new LineSpool(place, "findings", SPOOL_MEMORY_CHARS); // the default
+ * ```
+ */
 export const SPOOL_MEMORY_CHARS = 4 * 1024 * 1024;
 
 /** The characters gathered before a write to the file. */
