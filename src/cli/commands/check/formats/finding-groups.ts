@@ -101,7 +101,8 @@ function* keyedFindings(source: FindingSource): Generator<string> {
   let last = new Map<string, string>();
   let file = "";
   let place = 0;
-  for (const f of source.findings()) {
+  for (const line of source.lines()) {
+    const f = JSON.parse(line) as ReportedFinding;
     if (f.file !== file) {
       file = f.file;
       last = new Map();
@@ -113,6 +114,6 @@ function* keyedFindings(source: FindingSource): Generator<string> {
       key = JSON.stringify(`${f.type}\0${f.url ?? f.value ?? f.message}`);
       last.set(f.category, key);
     }
-    yield `${key}${numberKey(place++)}\t${JSON.stringify(f)}`;
+    yield `${key}${numberKey(place++)}\t${line}`;
   }
 }

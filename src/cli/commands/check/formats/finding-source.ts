@@ -23,6 +23,8 @@ import type { LineSpool, SpoolDirectory } from "../line-spool.ts";
 export interface FindingSource {
   /** The findings in the order found (each call reads them again). */
   findings(): Iterable<ReportedFinding>;
+  /** The same, as JSON lines (none holding a line feed). */
+  lines(): Iterable<string>;
   /** Lines (none holding a line feed) in string order. */
   sort(lines: Iterable<string>): Iterable<string>;
 }
@@ -49,7 +51,7 @@ export function numberKey(n: number): string {
  * ```
  */
 export function findingsInMemory(findings: readonly ReportedFinding[]): FindingSource {
-  return { findings: () => findings, sort: (lines) => [...lines].sort() };
+  return { findings: () => findings, lines: () => findings.map((f) => JSON.stringify(f)), sort: (lines) => [...lines].sort() };
 }
 
 /**
@@ -66,6 +68,7 @@ export function spooledFindings(spool: LineSpool, place: SpoolDirectory, runChar
     *findings() {
       for (const line of spool.lines()) yield JSON.parse(line) as ReportedFinding;
     },
+    lines: () => spool.lines(),
     sort: (lines) => sortLines(lines, place, runChars),
   };
 }
