@@ -7,7 +7,7 @@
  */
 
 import type { Link, StreamWarning } from "../../links/index.ts";
-import { feedLinkStream, readTwice, streamFailure, warningReport } from "../document-stream.ts";
+import { feedLinkStream, readTwice, streamFailure, UNDECODABLE_ENDS_STREAM, warningReport } from "../document-stream.ts";
 import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
@@ -217,7 +217,7 @@ export async function linksStream(pieces: AsyncIterable<Uint8Array>, job: FileJo
   try {
     const { LinkStream } = await library();
     const limits = { maxHold: job.maxHold ?? DEFAULT_MAX_HOLD, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
-    const stream = new LinkStream({ url: job.url, encoding: task.encoding, ...limits, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) });
+    const stream = new LinkStream({ url: job.url, encoding: task.encoding, ...limits, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) }, UNDECODABLE_ENDS_STREAM);
     await feedLinkStream(stream, pieces, task.encoding, handOn);
   } catch (error) {
     return streamFailure(job, error, "cannot be read");

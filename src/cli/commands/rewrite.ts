@@ -13,7 +13,7 @@ import { copyFile, mkdir, readFile, readlink, realpath, rm, stat, symlink } from
 import path from "node:path";
 import type { Link, LinkFilterOptions, LinkStream, StreamWarning, URLMap, URLMapFormat } from "../../links/index.ts";
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
-import { feedLinkStream, readTwice, StreamFailure, streamFailure, UndecodableDocument, UnreadableDocument, warningReport } from "../document-stream.ts";
+import { feedLinkStream, readTwice, StreamFailure, streamFailure, UNDECODABLE_ENDS_STREAM, UndecodableDocument, UnreadableDocument, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE, undecodable } from "../file-task.ts";
 import { escapeControls, formatValue, jsonLine, linkLabel, plural } from "../format.ts";
@@ -330,7 +330,7 @@ async function rewritePieces(job: FileJob, task: RewriteTask, pieces: AsyncItera
   let stream: LinkStream;
   try {
     const limits = { maxHold: job.maxHold ?? DEFAULT_MAX_HOLD, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
-    stream = new LinkStream({ url: job.url, encoding: task.encoding, ...limits, rewrite: await noteChanges(task, job.display, tally), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) });
+    stream = new LinkStream({ url: job.url, encoding: task.encoding, ...limits, rewrite: await noteChanges(task, job.display, tally), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) }, UNDECODABLE_ENDS_STREAM);
   } catch (error) {
     throw new StreamFailure((error as Error).message);
   }
