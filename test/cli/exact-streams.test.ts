@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDocument } from "../../src/cli/commands/check/check-document.ts";
 import { findingLine } from "../../src/cli/commands/check/finding.ts";
 import { noSpoolWarning } from "../../src/cli/document-stream.ts";
+import { STREAMING_SIZE } from "../../src/cli/regular-file.ts";
 import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
 import { cleanup, docbaseBytes, ensureBuilt, findingsOf, jsonLines, temporaryDirectory } from "./helpers.ts";
 
@@ -64,16 +65,29 @@ describe.each(documents)("a document whose %s comes after 1 and 8 MiB", (_name, 
       expect(fromStdin.code, fromStdin.stderr).toBe(0);
       expect(jsonLines(fromStdin.stdout.toString("utf8"))).toEqual(whole.map((l) => ({ ...l, file: "-" })));
 
-      // rewrite: the site's file (over STREAMING_SIZE at 8 MiB: streamed, read twice) and standard input.
+      // rewrite: the site's file (over STREAMING_SIZE at 8 MiB: streamed, read twice) into --out and in place, and
+      // standard input (spooled past --max-hold, then read as that file; held whole with a larger --max-hold: read
+      // whole, in a worker).
+      expect(bytes.length > STREAMING_SIZE).toBe(size === 8 * MiB);
       const rewritten = Buffer.from(rewriteLinks(bytes, { url, rewrite: absolutize() }));
       const out = path.join(dir, "out");
       const site1 = await run(["rewrite", site, "--url", `${URL}site/`, "--absolute", "--out", out, "-q"]);
       expect(site1.code, site1.stderr).toBe(0);
       expect(readFileSync(path.join(out, "page.html")).equals(rewritten)).toBe(true);
+      const inPlaceSite = path.join(dir, "in-place");
+      mkdirSync(inPlaceSite);
+      writeFileSync(path.join(inPlaceSite, "page.html"), bytes);
+      const inPlace = await run(["rewrite", inPlaceSite, "--url", `${URL}site/`, "--absolute", "-q"]);
+      expect(inPlace.code, inPlace.stderr).toBe(0);
+      expect(readFileSync(path.join(inPlaceSite, "page.html")).equals(rewritten)).toBe(true);
       // Standard input is the document at the root URL.
+      const fromRoot = Buffer.from(rewriteLinks(bytes, { url: `${URL}site/`, rewrite: absolutize() }));
       const piped = await run(["rewrite", "-", "--url", `${URL}site/`, "--absolute", "-q"], bytes);
       expect(piped.code, piped.stderr).toBe(0);
-      expect(piped.stdout.equals(Buffer.from(rewriteLinks(bytes, { url: `${URL}site/`, rewrite: absolutize() })))).toBe(true);
+      expect(piped.stdout.equals(fromRoot)).toBe(true);
+      const held = await run(["rewrite", "-", "--url", `${URL}site/`, "--absolute", "--max-hold", "16M", "-q"], bytes);
+      expect(held.code, held.stderr).toBe(0);
+      expect(held.stdout.equals(fromRoot)).toBe(true);
 
       // check: the same findings from the file and from standard input (both the whole document's; standard input
       // at 1 MiB only: check reads whole, and slowly).
