@@ -116,6 +116,14 @@ export interface StreamInternals {
   readonly ignoreMarked?: boolean | undefined;
   /** At the end, the document's fragment targets (its ids and `a` names, as readLinks' `targets` gives the top document's); not called for a document the stream read whole. */
   readonly onTargets?: ((targets: FragmentTargets) => void) | undefined;
+  /**
+   * Called when the document's encoding turns out to be the replacement
+   * encoding (it decodes to one U+FFFD: no links), by its BOM-less sniff
+   * or by a `<meta>`, also one past `maxHold`; it may throw to end the
+   * stream there (the command: the document cannot be decoded) instead of
+   * the input being held whole, or read in the encoding before.
+   */
+  readonly onReplacement?: (() => void) | undefined;
 }
 
 /**
@@ -151,6 +159,7 @@ export class LinkStream {
   private readonly given: LinkStreamOptions;
   /** Whether links are rewritten into the output (a `rewrite` and an `onOutput`). */
   private readonly rewriting: boolean;
+  private readonly onReplacement: (() => void) | undefined;
 
   private mode: "text" | "bytes" | null = null;
   private ended = false;
@@ -214,6 +223,7 @@ export class LinkStream {
     this.options = checkStreamOptions(options);
     this.marked = internals?.ignoreMarked === true ? new Set() : null;
     this.internals = internals;
+    this.onReplacement = internals?.onReplacement;
     // A document read whole at the end is read in the settled encoding too.
     this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
@@ -321,6 +331,7 @@ export class LinkStream {
   private decodeFrom(all: Uint8Array, encoding: EncodingName, bom: number, stream: boolean): void {
     this.encoding = encoding;
     this.bom = bom;
+    if (encoding === "replacement") this.onReplacement?.();
     if (encoding === "replacement" || encoding === "ISO-2022-JP") {
       this.whole = true;
       // The decoder of the encoding before the change decodes nothing more: nobody reads its text.
@@ -563,7 +574,9 @@ export class LinkStream {
         const declared = declaredEncoding(tag);
         if (declared !== null) {
           this.metaSeen = true;
-          if (changedEncoding(this.encoding!, declared) !== null) {
+          const changed = changedEncoding(this.encoding!, declared);
+          if (changed === "replacement") this.onReplacement?.();
+          if (changed !== null) {
             this.warn("encoding-after-links", tag.origin + tag.tagNameEnd, `a <meta> declared the encoding ${declared} after links were resolved with ${this.encoding!} (maxHold was reached): the document was read as ${this.encoding!}`);
           }
         }
