@@ -52,7 +52,7 @@ export interface FormattingInserter {
 
 /**
  * The list of active formatting elements ({@link entries}, the last entry
- * added last). An element on it is `listed`.
+ * added last).
  *
  * @example
  * ```ts
@@ -80,9 +80,8 @@ export class ActiveFormattingElements {
         earliest = i;
       }
     }
-    if (same >= 3) list.splice(earliest, 1)[0]!.listed = false;
+    if (same >= 3) list.splice(earliest, 1);
     list.push(element);
-    element.listed = true;
   }
 
   insertMarker(): void {
@@ -92,11 +91,7 @@ export class ActiveFormattingElements {
   /** https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker */
   clearToLastMarker(): void {
     const list = this.entries;
-    while (list.length > 0) {
-      const entry = list.pop()!;
-      if (entry === MARKER) return;
-      entry.listed = false;
-    }
+    while (list.length > 0 && list.pop() !== MARKER);
   }
 
   /** The position of the last element after the last marker with tag id `id` (a formatting element's: an HTML one), or -1. */
@@ -112,12 +107,14 @@ export class ActiveFormattingElements {
 
   /** The position of `element` on the list, or -1. */
   indexOf(element: Element): number {
-    return element.listed ? this.entries.lastIndexOf(element) : -1;
+    return this.entries.lastIndexOf(element);
   }
 
   /** Removes the entry at `position` (an element). */
   removeAt(position: number): void {
-    this.entries.splice(position, 1)[0]!.listed = false;
+    const list = this.entries;
+    if (position === list.length - 1) list.pop();
+    else list.splice(position, 1);
   }
 
   /** Removes `element` from the list, if it is on it. */
@@ -128,15 +125,12 @@ export class ActiveFormattingElements {
 
   /** Puts `replacement` in the entry at `position`. */
   replaceAt(position: number, replacement: Element): void {
-    this.entries[position]!.listed = false;
     this.entries[position] = replacement;
-    replacement.listed = true;
   }
 
   /** Inserts `element` just after the entry at `position`. */
   insertAfter(position: number, element: Element): void {
     this.entries.splice(position + 1, 0, element);
-    element.listed = true;
   }
 
   /** https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements */

@@ -36,9 +36,19 @@ export function adoptionAgency(state: ParseState, token: TagToken): boolean {
   // "If the current node is an HTML element whose tag name is subject, and the current node is not in the list of
   // active formatting elements, then pop the current node off the stack of open elements and return."
   const current = open.current;
-  if (current.ns === HTML && current.id === subject && !current.listed) {
-    open.pop();
-    return true;
+  if (current.ns === HTML && current.id === subject) {
+    const entries = list.entries;
+    // Optimisation: when the current node is also the last entry of the list, the steps below find it as the
+    // formatting element, with no furthest block: it is popped and taken off the list.
+    if (entries[entries.length - 1] === current) {
+      open.pop();
+      entries.pop();
+      return true;
+    }
+    if (list.indexOf(current) === -1) {
+      open.pop();
+      return true;
+    }
   }
   for (let outer = 0; outer < 8; outer++) {
     const f = list.lastNamed(subject);

@@ -24,6 +24,20 @@ import type { Attribute, LeanChild, LeanElement, LeanFragment, LeanParent } from
 export const NO_CHILDREN: LeanChild[] = Object.freeze([]) as unknown as LeanChild[];
 
 /**
+ * The contents of an HTML `template` the tree construction made, and where
+ * its descendants go: 1, inert template contents; 2, a declarative shadow
+ * root.
+ *
+ * @example
+ * ```ts
+ * const contents: TemplateContents = { nodeName: "#document-fragment", childNodes: NO_CHILDREN, kind: 1 };
+ * ```
+ */
+export interface TemplateContents extends LeanFragment {
+  readonly kind: 1 | 2;
+}
+
+/**
  * An element the tree construction made: its local name, namespace, tag id
  * and kinds (element-kinds.ts), its parent, and the attributes the
  * tokenizer kept. It has the shape of a {@link LeanElement}, which the
@@ -42,7 +56,7 @@ export class ConstructedElement implements LeanElement {
   /** Kept only for an SVG `style` (its text is read for links); else {@link NO_CHILDREN}. */
   childNodes: LeanChild[];
   parentNode: LeanParent | null = null;
-  content?: LeanFragment;
+  content?: TemplateContents;
   /** HTML, SVG or MATHML. */
   readonly ns: number;
   /** The tag id of the token it was made for (element-kinds.ts's TAG). */
@@ -51,10 +65,6 @@ export class ConstructedElement implements LeanElement {
   readonly kind: number;
   /** Its position in the stack of open elements (open-elements.ts), or -1 when it is not on it. */
   index = -1;
-  /** Whether it is in the list of active formatting elements (active-formatting-elements.ts). */
-  listed = false;
-  /** For an HTML `template`: where its descendants go — 1, inert template contents; 2, a declarative shadow root. */
-  contentsKind: 0 | 1 | 2 = 0;
 
   /** `keepsText`: an SVG `style` whose text is read. */
   constructor(tagName: string, ns: number, id: number, attrs: Attribute[], kind: number, keepsText = false) {

@@ -46,7 +46,8 @@ type Element = ConstructedElement;
 export function charactersInBody(state: ParseState, type: number, chars: string | null): void {
   if (type === NULL) return;
   state.reconstructFormatting();
-  state.insertCharacters(chars);
+  // Optimisation: without foster parenting, text goes into the current node, and an HTML element keeps none.
+  if (state.fosterParenting || state.open.current.ns !== HTML) state.insertCharacters(chars);
   if (type === CHARACTER) state.framesetOk = false;
 }
 

@@ -208,7 +208,7 @@ export abstract class ParseState implements FormattingInserter {
   /** Where the element being made goes: 0, the document's tree; 1, inert template contents; 2, a declarative shadow root (the topmost open template's contents). */
   templateKind(): 0 | 1 | 2 {
     const at = this.open.indexOf(TAG.TEMPLATE);
-    return at === -1 ? 0 : this.open.items[at]!.contentsKind;
+    return at === -1 ? 0 : this.open.items[at]!.content!.kind;
   }
 
   /**
@@ -282,15 +282,15 @@ export abstract class ParseState implements FormattingInserter {
   elementFor(token: TagToken, ns: number, tagName = token.tagName, id = token.tagID): Element {
     const element = new ConstructedElement(tagName, ns, id, token.attrs, kindOf(ns, id), ns === SVG && id === TAG.STYLE && this.keepStyleText);
     const attrs = token.attrs;
-    const where = this.templateKind();
     // Only the element of the start tag being handled is recorded (not the clones made from an earlier token's list).
     const emitted = attrs === this.tokenizer.emittingAttrs;
     if (id === TAG.TEMPLATE && ns === HTML) {
-      element.content = { nodeName: "#document-fragment", childNodes: NO_CHILDREN };
-      element.contentsKind = emitted && this.isDeclarativeShadowRoot(element) && where !== 1 ? 2 : 1;
+      const kind = emitted && this.isDeclarativeShadowRoot(element) && this.templateKind() !== 1 ? 2 : 1;
+      element.content = { nodeName: "#document-fragment", childNodes: NO_CHILDREN, kind };
     }
     this.trace?.onElement(element, this.open.templateCount);
     if (!emitted) return element;
+    const where = this.templateKind();
     if (where === 0 && mayBeTarget(attrs)) this.targetCandidates.push(element);
     if (!mayHaveLinks(tagName, attrs)) return element;
     if (isParsedBaseElementWithHref(element)) {

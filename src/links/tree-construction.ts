@@ -218,6 +218,11 @@ export class TreeConstruction extends ParseState {
 
   charactersIn(mode: number, type: number, chars: string | null): void {
     switch (mode) {
+      case IN_BODY:
+      case IN_CAPTION:
+      case IN_CELL:
+      case IN_TEMPLATE:
+        return charactersInBody(this, type, chars);
       case INITIAL:
         if (type === WHITESPACE) return;
         initialAnythingElse(this);
@@ -242,13 +247,9 @@ export class TreeConstruction extends ParseState {
         if (type === WHITESPACE) return this.insertCharacters(chars);
         afterHeadAnythingElse(this);
         return this.charactersIn(this.mode, type, chars);
-      case IN_BODY:
-      case IN_CAPTION:
-      case IN_CELL:
-      case IN_TEMPLATE:
-        return charactersInBody(this, type, chars);
       case TEXT:
-        return this.insertCharacters(chars);
+        // Optimisation: the element of text mode (script, style, title, textarea, …) is an HTML element, which keeps no text.
+        return;
       case IN_TABLE:
       case IN_TABLE_BODY:
       case IN_ROW:
