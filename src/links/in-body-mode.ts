@@ -12,9 +12,9 @@ import { TokenizerMode } from "parse5";
 import { asciiLowercase } from "../core/infra.ts";
 import { adoptionAgency } from "./adoption-agency.ts";
 import type { ConstructedElement } from "./constructed-element.ts";
-import { BLOCK_END, BLOCK_START, FORMATTING, HTML, kindOf, MATHML, SVG, TAG } from "./element-kinds.ts";
+import { BLOCK_END, BLOCK_START, FORMATTING, HTML, IN_HEAD_START, kindOf, MATHML, SVG, TAG } from "./element-kinds.ts";
 import { adjustAttributes } from "./foreign-content.ts";
-import { inHeadStartTags, startTagInHead, templateEndTag } from "./in-head-modes.ts";
+import { startTagInHead, templateEndTag } from "./in-head-modes.ts";
 import {
   AFTER_BODY,
   CHARACTER,
@@ -61,9 +61,9 @@ export function charactersInBody(state: ParseState, type: number, chars: string 
  */
 export function startTagInBody(state: ParseState, token: TagToken): void {
   const id = token.tagID;
-  if (inHeadStartTags.has(id)) return startTagInHead(state, token);
-  const open = state.open;
   const kind = kindOf(HTML, id);
+  if ((kind & IN_HEAD_START) !== 0) return startTagInHead(state, token);
+  const open = state.open;
   if ((kind & BLOCK_START) !== 0) {
     closePInButtonScope(state);
     state.insertHTMLElement(token);

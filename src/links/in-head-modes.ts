@@ -10,19 +10,8 @@
  */
 
 import { TokenizerMode } from "parse5";
-import { HTML, TAG } from "./element-kinds.ts";
+import { HTML, IN_HEAD_START, kindOf, TAG } from "./element-kinds.ts";
 import { AFTER_HEAD, BEFORE_HEAD, BEFORE_HTML, IN_BODY, IN_FRAMESET, IN_HEAD, IN_HEAD_NOSCRIPT, IN_TEMPLATE, type ParseState, type TagToken } from "./parse-state.ts";
-
-/**
- * The start tags "in body", "after head" and "in template" process using
- * the rules for "in head".
- *
- * @example
- * ```ts
- * inHeadStartTags.has(TAG.LINK); // true
- * ```
- */
-export const inHeadStartTags: ReadonlySet<number> = new Set([TAG.BASE, TAG.BASEFONT, TAG.BGSOUND, TAG.LINK, TAG.META, TAG.NOFRAMES, TAG.SCRIPT, TAG.STYLE, TAG.TEMPLATE, TAG.TITLE]);
 
 /**
  * https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode — anything else.
@@ -309,7 +298,7 @@ export function startTagAfterHead(state: ParseState, token: TagToken): void {
     case TAG.HEAD:
       return;
     default: {
-      if (!inHeadStartTags.has(id)) break;
+      if ((kindOf(HTML, id) & IN_HEAD_START) === 0) break;
       // "Push the node pointed to by the head element pointer onto the stack of open elements. Process the token
       // using the rules for the "in head" insertion mode. Remove the node pointed to by the head element pointer
       // from the stack of open elements. (It might not be the current node at this point.)"

@@ -24,7 +24,7 @@
 
 import { Token } from "parse5";
 import type { ConstructedElement } from "./constructed-element.ts";
-import { HTML, TAG } from "./element-kinds.ts";
+import { HTML, IN_HEAD_START, kindOf, TAG } from "./element-kinds.ts";
 import { charactersInForeignContent, foreignCharacters, foreignEndTag, foreignStartTag, startTagInForeignContent } from "./foreign-content.ts";
 import { charactersInBody, endTagInBody, startTagInBody } from "./in-body-mode.ts";
 import {
@@ -37,7 +37,6 @@ import {
   endTagInHeadNoscript,
   inHeadAnythingElse,
   inHeadNoscriptAnythingElse,
-  inHeadStartTags,
   initialAnythingElse,
   startTagAfterHead,
   startTagBeforeHead,
@@ -544,7 +543,7 @@ export class TreeConstruction extends ParseState {
   /** https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate — start tags. */
   private startTagInTemplate(token: TagToken): void {
     const id = token.tagID;
-    if (inHeadStartTags.has(id)) return startTagInHead(this, token);
+    if ((kindOf(HTML, id) & IN_HEAD_START) !== 0) return startTagInHead(this, token);
     let next: number;
     switch (id) {
       case TAG.CAPTION:
