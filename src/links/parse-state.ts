@@ -279,7 +279,7 @@ export abstract class ParseState implements FormattingInserter {
    * the element for `token` in namespace `ns` (its tag name already
    * adjusted), recorded when it may carry a link.
    */
-  elementFor(token: TagToken, ns: number, tagName = token.tagName, id = token.tagID): Element {
+  elementFor(token: TagToken, ns: number, tagName: string = token.tagName, id: number = token.tagID): Element {
     const element = new ConstructedElement(tagName, ns, id, token.attrs, kindOf(ns, id), ns === SVG && id === TAG.STYLE && this.keepStyleText);
     const attrs = token.attrs;
     // Only the element of the start tag being handled is recorded (not the clones made from an earlier token's list).
