@@ -21,26 +21,17 @@
  * @module
  */
 
-import { readdirSync } from "node:fs";
 import { decodeWith } from "../src/links/document-bytes.ts";
 import { parseWithPositions } from "../src/links/html-source.ts";
 import { extractLinks } from "../src/links/index.ts";
 import { prepareDocument } from "../src/links/prepare-document.ts";
 import { newBatch, readDocument } from "../src/links/read-document.ts";
-import { corpusDir, readCorpus } from "./harness.ts";
+import { readCorpusPage } from "./harness.ts";
 
 const [job = "none", page = "new-zealand", roundsText = "1"] = process.argv.slice(2);
 const rounds = Number(roundsText);
-const urls: Record<string, string> = {
-  "html-whatwg-html5-spec-2009.html.gz": "https://www.whatwg.org/specs/web-apps/current-work/",
-  "html-whatwg-spec-excerpt-2015.html.gz": "https://html.spec.whatwg.org/multipage/",
-  "html-wikipedia-911-victims-list.html.gz": "https://en.wikipedia.org/wiki/List_of_victims_of_the_September_11_attacks",
-  "html-wikipedia-new-zealand.html.gz": "https://en.wikipedia.org/wiki/New_Zealand",
-};
-const file = readdirSync(corpusDir).find((f) => f.startsWith("html-") && f.includes(page));
-if (file === undefined) throw new Error(`no corpus page matches ${page}`);
-const bytes = new TextEncoder().encode(readCorpus(file));
-const url = urls[file]!;
+const { html, url } = readCorpusPage(page);
+const bytes = new TextEncoder().encode(html);
 // The text `extractLinks` parses: the bytes decoded in the encoding they are read in.
 const prepared = prepareDocument(bytes, { url });
 const text = decodeWith(bytes, prepared.encoding).text;
