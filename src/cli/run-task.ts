@@ -36,6 +36,8 @@ export interface TaskRun<Task extends TaskData, Result extends FileResult = File
   readonly stdin?: Uint8Array | undefined;
   /** Takes each result, in order, instead of writing it (a command that writes its results at the end). */
   readonly hold?: ((result: Result) => void) | undefined;
+  /** With `hold`: takes the output of files read as streams as it comes (without, a held file's stream is held whole in its result). */
+  readonly write?: ((text: string | Uint8Array) => Promise<void>) | undefined;
 }
 
 /**
@@ -61,13 +63,14 @@ export async function runTask<Task extends TaskData, Result extends FileResult>(
       threads: workerCount(options.jobs, jobs.length),
       stdin: run.stdin,
       write:
-        hold === undefined
+        run.write ??
+        (hold === undefined
           ? async (text) => {
               bar.clearLine();
               output.out(text);
               await output.drain?.();
             }
-          : undefined,
+          : undefined),
       onResult: (result: Result) => {
         for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
         if (hold !== undefined) {

@@ -9,10 +9,11 @@
  * @module
  */
 
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatSize } from "./format.ts";
+import { makeTemporaryDirectory, type TemporaryDirectory, TemporaryFileError } from "./temporary-directory.ts";
 
 /**
  * Standard input's bytes, read whole, or a message saying it is larger
@@ -81,30 +82,6 @@ export class SpoolError extends Error {
   }
 }
 
-/** The spools not removed yet (removed at exit and on a signal). */
-const live = new Set<string>();
-let hooked = false;
-
-function removeLive(): void {
-  for (const directory of live) rmSync(directory, { recursive: true, force: true });
-  live.clear();
-}
-
-/** At exit, and on SIGINT or SIGTERM (then the signal's usual end: the process is killed by it again), the spools go. */
-function hookRemoval(): void {
-  if (hooked) return;
-  hooked = true;
-  process.once("exit", removeLive);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    const onSignal = (): void => {
-      removeLive();
-      process.removeListener(signal, onSignal);
-      process.kill(process.pid, signal);
-    };
-    process.on(signal, onSignal);
-  }
-}
-
 /**
  * Takes standard input for a command that streams: what arrives within
  * `maxHold` bytes stays in memory; past that, with `spool`, everything is
@@ -150,20 +127,16 @@ export async function takeStandardInput(options: { readonly maxHold: number; rea
     };
   }
   const directory = os.tmpdir();
-  let spoolDirectory: string;
+  let spoolDirectory: TemporaryDirectory | undefined;
   let fd: number;
   try {
-    hookRemoval();
-    spoolDirectory = mkdtempSync(path.join(directory, "docbase-stdin-"));
-    live.add(spoolDirectory);
-    fd = openSync(path.join(spoolDirectory, "stdin.html"), "wx", 0o600);
+    spoolDirectory = makeTemporaryDirectory("docbase-stdin-", "standard input");
+    fd = openSync(path.join(spoolDirectory.path, "stdin.html"), "wx", 0o600);
   } catch (error) {
-    throw new SpoolError(directory, error);
+    spoolDirectory?.remove();
+    throw new SpoolError(directory, error instanceof TemporaryFileError ? error.cause : error);
   }
-  const remove = (): void => {
-    rmSync(spoolDirectory, { recursive: true, force: true });
-    live.delete(spoolDirectory);
-  };
+  const remove = spoolDirectory.remove;
   const write = (bytes: Uint8Array): void => {
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
   };
@@ -189,5 +162,5 @@ export async function takeStandardInput(options: { readonly maxHold: number; rea
     remove();
     throw error;
   }
-  return { type: "spooled", spool: { path: path.join(spoolDirectory, "stdin.html"), size, remove } };
+  return { type: "spooled", spool: { path: path.join(spoolDirectory.path, "stdin.html"), size, remove } };
 }

@@ -10,7 +10,7 @@
 
 import { HTML_NAMESPACE } from "../html/index.ts";
 import { extractSites, reportTooDeep } from "./extract-links.ts";
-import { isInDocumentTree, type ParsedSource } from "./html-source.ts";
+import { isInDocumentTree, type LeanElement, type ParsedSource } from "./html-source.ts";
 import type { FragmentTargets } from "./indicated-part.ts";
 import type { Link } from "./link-types.ts";
 import type { ExtractLinksOptions } from "./options.ts";
@@ -41,10 +41,22 @@ import type { ReadDocument } from "./read-document.ts";
  * ```
  */
 export function documentFragmentTargets(parsed: ParsedSource): FragmentTargets {
+  return fragmentTargetsOf(parsed.targetCandidates ?? []);
+}
+
+/**
+ * The {@link FragmentTargets} among a parse's target candidates (see
+ * {@link documentFragmentTargets}): also a stream's, once it has ended.
+ *
+ * @example
+ * ```ts
+ * fragmentTargetsOf(prepareDocument('<h2 id="a">A</h2>', { url: "https://example.com/" }).parsed.targetCandidates ?? []); // { ids: Set {"a"}, names: Set {} }
+ * ```
+ */
+export function fragmentTargetsOf(candidates: readonly LeanElement[]): FragmentTargets {
   const ids = new Set<string>();
   const names = new Set<string>();
   // The order does not matter: only whether some element has the ID (the first such in tree order is the one scrolled to).
-  const candidates = parsed.targetCandidates ?? [];
   for (let i = 0; i < candidates.length; i++) {
     const element = candidates[i]!;
     if (!isInDocumentTree(element)) continue;

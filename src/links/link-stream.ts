@@ -60,7 +60,9 @@ import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
 import { sniffEncoding } from "./encoding-sniffing.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites } from "./extract-links.ts";
+import { fragmentTargetsOf } from "./fragment-targets.ts";
 import type { LeanDocument, LeanElement, LeanParent, TagRecord } from "./html-source.ts";
+import type { FragmentTargets } from "./indicated-part.ts";
 import { IGNORE_MARKS } from "./ignore-marks.ts";
 import { withoutIgnoredLinks } from "./ignored-elements.ts";
 import type { StreamWarning } from "./link-types.ts";
@@ -112,6 +114,8 @@ const SHORT_TOKEN = 4096;
 export interface StreamInternals {
   /** Give no link of an element with an ignore mark or inside one (as readLinks' `ignore`). */
   readonly ignoreMarked?: boolean | undefined;
+  /** At the end, the document's fragment targets (its ids and `a` names, as readLinks' `targets` gives the top document's); not called for a document the stream read whole. */
+  readonly onTargets?: ((targets: FragmentTargets) => void) | undefined;
   /**
    * Called when the document's encoding turns out to be the replacement
    * encoding (it decodes to one U+FFFD: no links), by its BOM-less sniff
@@ -150,6 +154,7 @@ export class LinkStream {
   private readonly options: StreamOptions;
   /** The elements read so far that carry an ignore mark (with the `ignoreMarked` of {@link StreamInternals}); null: marks are not looked at. */
   private readonly marked: Set<LeanParent> | null;
+  private readonly internals: StreamInternals | undefined;
   /** The options as given (a document read whole at the end is prepared from them). */
   private readonly given: LinkStreamOptions;
   /** Whether links are rewritten into the output (a `rewrite` and an `onOutput`). */
@@ -217,6 +222,7 @@ export class LinkStream {
   constructor(options: LinkStreamOptions, internals?: StreamInternals) {
     this.options = checkStreamOptions(options);
     this.marked = internals?.ignoreMarked === true ? new Set() : null;
+    this.internals = internals;
     this.onReplacement = internals?.onReplacement;
     // A document read whole at the end is read in the settled encoding too.
     this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
@@ -254,6 +260,7 @@ export class LinkStream {
         if (this.decoder !== null) this.addText(this.decoder.decode());
       }
       if (this.mode !== null) this.pump(true);
+      if (this.internals?.onTargets !== undefined && !this.whole) this.internals.onTargets(fragmentTargetsOf(this.source.targetCandidates));
     });
   }
 

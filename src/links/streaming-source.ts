@@ -46,6 +46,11 @@ export class StreamingSource {
     this.document = this.construction.document;
   }
 
+  /** The elements read so far that may be fragment targets (see ParsedSource.targetCandidates). */
+  get targetCandidates(): readonly LeanElement[] {
+    return this.construction.targetCandidates;
+  }
+
   /** The positions of the records' attributes (see StartTagSource). */
   get positions(): Int32Array {
     return this.construction.positions;

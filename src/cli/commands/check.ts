@@ -8,6 +8,7 @@
  */
 
 import type { Link, StreamWarning } from "../../links/index.ts";
+import type { FragmentTargets } from "../../links/internal.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
@@ -15,23 +16,27 @@ import { failedFile, type FileJob, type FileWork, failures, loadOnce, type Opene
 import { plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, encodingOption } from "../options.ts";
-import { type Output, writeResults } from "../output.ts";
+import type { Output } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
 import { hostingOption } from "../site.ts";
 import { siteURL } from "../site-url.ts";
 import { UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
 import { readStandardInput } from "../standard-input.ts";
+import { TemporaryFileError } from "../temporary-directory.ts";
 import { programVersion } from "../version.ts";
 import { type CheckSummary, checkSummary, summaryWords } from "./check/check-summary.ts";
 import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
 import type { ExternalRef } from "./check/external-links.ts";
-import { type Finding, findingLine, parseFindingLines, type ReportedFinding } from "./check/finding.ts";
+import { type Finding, findingLine, type ReportedFinding } from "./check/finding.ts";
+import { type FindingSource, spooledFindings } from "./check/formats/finding-source.ts";
 import { junitReport } from "./check/formats/junit-report.ts";
 import { markdownReport } from "./check/formats/markdown-report.ts";
 import { sarifReport } from "./check/formats/sarif-report.ts";
 import { textReport } from "./check/formats/text-report.ts";
-import { type CheckResult, encodePending, settleFragments } from "./check/fragment-check.ts";
+import { type CheckResult, encodePending, type PendingFragment, pendingLine } from "./check/fragment-check.ts";
+import { LineSpool, SpoolDirectory } from "./check/line-spool.ts";
+import { RunFindings } from "./check/run-findings.ts";
 
 /**
  * Options of `docbase check`.
@@ -147,20 +152,12 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
     }
     const out = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
     if (!fragments) return { index: job.index, out, err: "", counts, external };
-    let at: Int32Array | null = null;
-    if (pending.length > 0) {
-      at = new Int32Array(findings.length * 2);
-      for (let i = 0; i < findings.length; i++) {
-        at[2 * i] = findings[i]!.line;
-        at[2 * i + 1] = findings[i]!.column;
-      }
-    }
     // Only a site walk's pages are looked into by other pages.
     let joined: string | null = null;
     if (targets !== null && env.site !== null && job.rel !== "" && job.path !== "-") {
       joined = [...targets.ids, ...targets.names].join("\0");
     }
-    return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending, at }, external };
+    return { index: job.index, out, err: "", counts, fragments: { targets: joined, pending }, external };
   },
   transfer(result: CheckResult): CheckResult {
     const fragments = result.fragments;
@@ -174,21 +171,40 @@ export const checkWork: FileWork<CheckTask, CheckResult> = {
 const library = loadOnce(() => import("../../links/index.ts"));
 
 /**
+ * How many characters of a file read as a stream's ids and `a` names (see
+ * `FileFragments.targets`) are kept for the links into it: past that, the
+ * fragments of links into it are not checked, and the run says so.
+ *
+ * @example
+ * ```ts
+ * MAX_STREAMED_TARGETS; // 16777216
+ * ```
+ */
+export const MAX_STREAMED_TARGETS = 16 * 1024 * 1024;
+
+/**
  * `docbase check`'s work on a file too large to read whole (see
  * openDocument): read twice (see readTwice: exact whatever its size), its
- * links' validation errors and missing files reported a batch at a time,
- * written as they come (to `env.write` when there is one), in bounded
- * memory. Deviation: the checks that need the whole document — fragments
- * (its ids), base-URL surprises (every `<base>`) — are not made for it.
+ * links' findings reported a batch at a time, written as they come (to
+ * `env.write` when there is one), in bounded memory; with fragments, its
+ * links' fragment checks sent with them (see pendingLine), to be made
+ * against the targets of the pages they lead to — its own, gathered as it
+ * is read, sent at its end — once every page is read. Deviation: its
+ * base-URL surprises (every `<base>`, in tree order) and the fragments of
+ * `about:srcdoc` links in its srcdoc documents are not checked.
  */
 async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTask, env: TaskEnvironment): Promise<CheckResult> {
   const { streamedLinkFindings, srcdocTooDeepFinding, unlistedErrorsFinding } = await checkDocumentModule();
   const { LinkStream } = await library();
+  const fragments = task.fragments === true;
   const counts: Record<string, number> = { files: 1, links: 0 };
   const unlisted = { count: 0, first: null };
   const ready: Link[] = [];
   const findings: Finding[] = [];
   const warnings: StreamWarning[] = [];
+  const page = fragments ? { url: job.url, rel: job.rel, display: job.display, pending: [] as PendingFragment[] } : null;
+  let srcdocFragments = 0;
+  let targets: FragmentTargets | null = null;
   let out = "";
   const write =
     env.write ??
@@ -197,15 +213,20 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     });
   const handOn = async (): Promise<void> => {
     counts["links"]! += ready.length;
-    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude), unlisted }, findings);
+    if (page !== null) for (const link of ready) if (link.srcdoc > 0 && link.url !== null && link.url.startsWith("about:srcdoc#")) srcdocFragments++;
+    streamedLinkFindings(ready, { root: task.siteRoot, site: env.site, exclude: task.exclude.length === 0 ? undefined : taskPatterns(task.exclude), unlisted, page }, findings);
     ready.length = 0;
-    if (findings.length === 0) return;
+    if (findings.length === 0 && (page === null || page.pending.length === 0)) return;
     let text = "";
     for (const f of findings) {
       counts[f.category] = (counts[f.category] ?? 0) + 1;
       text += `${findingLine(job.display, f, true)}\n`;
     }
     findings.length = 0;
+    if (page !== null && page.pending.length > 0) {
+      text += `${pendingLine(page.pending)}\n`;
+      page.pending.length = 0;
+    }
     await write(text);
   };
   try {
@@ -213,17 +234,25 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
       opened.handle,
       { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
       (settled) =>
-        new LinkStream({
-          url: job.url,
-          encoding: task.encoding,
-          settled: settled ?? undefined,
-          validate: true,
-          maxHold: opened.maxBytes,
-          maxToken: opened.maxToken,
-          onLink: (link) => ready.push(link),
-          onWarning: (w) => warnings.push(w),
-          onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
-        }, { ignoreMarked: true }),
+        new LinkStream(
+          {
+            url: job.url,
+            encoding: task.encoding,
+            settled: settled ?? undefined,
+            validate: true,
+            maxHold: opened.maxBytes,
+            maxToken: opened.maxToken,
+            onLink: (link) => ready.push(link),
+            onWarning: (w) => warnings.push(w),
+            onSrcdocTooDeep: (place) => findings.push(srcdocTooDeepFinding(place)),
+          },
+          {
+            ignoreMarked: true,
+            onTargets: (found) => {
+              targets = found;
+            },
+          },
+        ),
       handOn,
     );
     // The validation errors past the document's bound, said once at the end.
@@ -237,9 +266,29 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   // The stream's warnings go to standard error: the findings' lines are read back by every format.
   const warned = warningReport(job.display, warnings, false);
   // Never silent: what this file's check leaves out is said.
-  const unchecked = task.fragments === true ? "the fragments of its links and of links into it, and its <base> elements," : "its <base> elements";
-  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked} are not checked\n${warned.err}`;
-  return { index: job.index, out: out + warned.out, err, counts };
+  const unchecked = ["its <base> elements"];
+  let joined: string | null = null;
+  if (fragments) {
+    joined = targets === null ? null : joinTargets(targets);
+    if (joined === null) unchecked.push(`the fragments of links into it (its ids and names are more than ${plural(MAX_STREAMED_TARGETS, "character")}, or unknown)`);
+    if (srcdocFragments > 0) unchecked.push(`the fragments of the ${plural(srcdocFragments, "about:srcdoc link")} in its srcdoc documents`);
+  }
+  const err = `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked.join(", ")} are not checked\n${warned.err}`;
+  return { index: job.index, out: out + warned.out, err, counts, ...(fragments ? { fragments: { targets: joined, pending: [] } } : {}) };
+}
+
+/** A page's ids and `a` names as one string (see `FileFragments.targets`), or null past {@link MAX_STREAMED_TARGETS} characters. */
+function joinTargets(targets: FragmentTargets): string | null {
+  let length = 0;
+  const all: string[] = [];
+  for (const set of [targets.ids, targets.names]) {
+    for (const name of set) {
+      length += name.length + 1;
+      if (length > MAX_STREAMED_TARGETS) return null;
+      all.push(name);
+    }
+  }
+  return all.join("\0");
 }
 
 /**
@@ -299,55 +348,61 @@ export async function checkCommand(input: string, options: CheckOptions, output:
   const settings = external ? await externalOptions(options, exclude) : null;
   // An external check's root: the site's (a single file's directory, standard input's document's).
   const task: CheckTask = { command: "check", encoding, siteRoot: inputs.site === null && !external ? null : inputs.siteRoot, fragments, exclude: exclude.map((r) => r.source), external };
-  // JSON lines are written as each file is read (without fragments; with them, once they are settled); the other formats need every finding first.
+  // JSON lines are written as each file is read (without fragments; with them, once they are settled); the other formats need every finding first: they are spooled.
   const stream = format === "json" && !fragments && !external;
-  const held: CheckResult[] = [];
-  const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: stream ? undefined : (result) => held.push(result) }, options, output);
-  let results: readonly CheckResult[] = held;
-  if (fragments) {
-    const settled = settleFragments(held, inputs.jobs, true);
-    results = settled.results;
-    counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + settled.missing;
-  }
-  let externalFound: ReportedFinding[] = [];
-  let externalSummary: ExternalSummary | null = null;
-  if (external) {
-    const refs: ExternalRef[] = [];
-    for (const result of results) if (result.external !== undefined) refs.push(...(JSON.parse(result.external) as ExternalRef[]));
-    const { checkExternalLinks } = await import("./check/external-links.ts");
-    const checked = await checkExternalLinks(refs, settings!, (message) => output.err(`docbase: warning: ${message}\n`));
-    externalFound = checked.findings;
-    externalSummary = checked.summary;
-    for (const f of externalFound) counts[f.category] = (counts[f.category] ?? 0) + 1;
-  }
-  if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
-  const unreadable = failures(counts);
-  const summary = checkSummary(counts, unreadable, strict, externalSummary);
-  if (format === "json") {
-    writeResults(results, output);
-    for (const f of externalFound) output.out(`${JSON.stringify(f)}\n`);
-    const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
-    output.out(`${JSON.stringify(encodingWarning === null ? summary : { ...summary, notices: [encodingWarning] })}\n`);
-  } else {
-    const findings: ReportedFinding[] = [];
-    for (const result of results) {
-      if (result.err !== "") output.err(result.err);
-      if (result.out !== "") findings.push(...parseFindingLines(typeof result.out === "string" ? result.out : new TextDecoder().decode(result.out)));
+  const place = new SpoolDirectory("check's findings");
+  try {
+    const found = stream ? null : new RunFindings(inputs.jobs, place);
+    const counts = await runTask({ jobs: inputs.jobs, work: checkWork, task, site: inputs.site, stdin, hold: found?.hold, write: found?.write }, options, output);
+    if (fragments && found !== null) counts["missing-fragment"] = (counts["missing-fragment"] ?? 0) + found.settleFragments();
+    let externalFound: ReportedFinding[] = [];
+    let externalSummary: ExternalSummary | null = null;
+    if (external && found !== null) {
+      const refs: ExternalRef[] = [];
+      for (const text of found.external) refs.push(...(JSON.parse(text) as ExternalRef[]));
+      const { checkExternalLinks } = await import("./check/external-links.ts");
+      const checked = await checkExternalLinks(refs, settings!, (message) => output.err(`docbase: warning: ${message}\n`));
+      externalFound = checked.findings;
+      externalSummary = checked.summary;
+      for (const f of externalFound) counts[f.category] = (counts[f.category] ?? 0) + 1;
     }
-    findings.push(...externalFound);
-    output.out(report(format, findings, summary, inputs.jobs));
+    if (inputs.unreadable > 0) counts["unreadable"] = (counts["unreadable"] ?? 0) + inputs.unreadable;
+    const unreadable = failures(counts);
+    const summary = checkSummary(counts, unreadable, strict, externalSummary);
+    for (const err of found?.errors ?? []) output.err(err);
+    const out = new ReportWriter(output);
+    if (format === "json") {
+      if (found !== null) for (const line of found.lines()) await out.write(`${line}\n`);
+      for (const f of externalFound) await out.write(`${JSON.stringify(f)}\n`);
+      const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+      await out.write(`${JSON.stringify(encodingWarning === null ? summary : { ...summary, notices: [encodingWarning] })}\n`);
+    } else {
+      // The findings in their final order, spooled to be read as often as the format needs.
+      const settled = new LineSpool(place, "settled");
+      for (const line of found!.lines()) settled.appendLine(line);
+      for (const f of externalFound) settled.appendLine(JSON.stringify(f));
+      for (const piece of report(format, spooledFindings(settled, place), summary, inputs.jobs)) await out.write(piece);
+    }
+    await out.end();
+    if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);
+    if (format !== "json") {
+      const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
+      if (encodingWarning !== null) output.err(`docbase: warning: ${encodingWarning}\n`);
+    }
+    if (options.quiet !== true) {
+      const ms = performance.now() - started;
+      const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
+      output.err(`docbase check: ${summaryWords(summary)} in ${files} (${plural(summary.links, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
+    }
+    return summary.failed ? 1 : 0;
+  } catch (error) {
+    // A spool that cannot be written ends the run, naming the directory.
+    if (!(error instanceof TemporaryFileError)) throw error;
+    output.err(`docbase: ${error.message}\n`);
+    return 1;
+  } finally {
+    place.remove();
   }
-  if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);
-  if (format !== "json") {
-    const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
-    if (encodingWarning !== null) output.err(`docbase: warning: ${encodingWarning}\n`);
-  }
-  if (options.quiet !== true) {
-    const ms = performance.now() - started;
-    const files = inputs.jobs.length === 0 ? `no HTML files in ${input}` : plural(inputs.jobs.length, "file");
-    output.err(`docbase check: ${summaryWords(summary)} in ${files} (${plural(summary.links, "link")}), ${summaryEnd(inputs.jobs.length, ms, counts)}`);
-  }
-  return summary.failed ? 1 : 0;
 }
 
 /** The external checker's options from `check`'s flags (times in seconds on the command line). */
@@ -386,8 +441,8 @@ async function externalOptions(options: CheckOptions, exclude: RegExp[]): Promis
   return settings;
 }
 
-/** The report of every finding in a format other than JSON lines. */
-function report(format: Exclude<CheckFormat, "json">, findings: readonly ReportedFinding[], summary: CheckSummary, jobs: readonly FileJob[]): string {
+/** The report in a format other than JSON lines, a piece at a time. */
+function report(format: Exclude<CheckFormat, "json">, findings: FindingSource, summary: CheckSummary, jobs: readonly FileJob[]): Iterable<string> {
   switch (format) {
     case "text":
       return textReport(findings);
@@ -401,5 +456,31 @@ function report(format: Exclude<CheckFormat, "json">, findings: readonly Reporte
       );
     case "markdown":
       return markdownReport(findings, summary);
+  }
+}
+
+/** A report's pieces gathered into writes of up to 1 MiB, each waiting until standard output takes more. */
+class ReportWriter {
+  private readonly output: Output;
+  private pieces: string[] = [];
+  private size = 0;
+
+  constructor(output: Output) {
+    this.output = output;
+  }
+
+  async write(piece: string): Promise<void> {
+    this.pieces.push(piece);
+    this.size += piece.length;
+    if (this.size >= 1 << 20) await this.end();
+  }
+
+  /** Writes what is gathered. */
+  async end(): Promise<void> {
+    if (this.size === 0) return;
+    this.output.out(this.pieces.join(""));
+    this.pieces = [];
+    this.size = 0;
+    await this.output.drain?.();
   }
 }

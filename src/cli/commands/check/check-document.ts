@@ -195,7 +195,8 @@ function destination(root: string, site: SiteFiles, url: string): Destination | 
 
 /** What the fragment check of one page knows: its targets and those of its srcdoc documents, its URL, its file. */
 interface PageFragments {
-  readonly page: FragmentTargets;
+  /** Null for a document read as a stream: its targets are known at its end, and a link into it waits for them (pending). */
+  readonly page: FragmentTargets | null;
   /** The targets of the srcdoc document each link of a srcdoc document is in. */
   readonly srcdoc: ReadonlyMap<Link, FragmentTargets>;
   /** The page's URL, serialized, without its fragment. */
@@ -287,6 +288,11 @@ function fragmentFinding(link: Link, url: string, found: Destination | null, pag
     // navigable's active document's URL with exclude fragments set to true, and url's fragment is
     // non-null", the navigation is a fragment navigation within this document (a static server gives
     // the same page for another URL of its file, or for its query).
+    if (page.page === null) {
+      if (checkFragment(url.slice(hash + 1), null) === "ok") return;
+      page.pending.push({ target: page.rel ?? "", fragment: url.slice(hash + 1), line: link.line, column: link.column, label: linkLabel(link), element: link.element, attribute: link.attribute, value: link.value, url });
+      return;
+    }
     let ok = page.checked.get(url);
     if (ok === undefined) {
       ok = checkFragment(url.slice(hash + 1), page.page) === "ok";
@@ -358,26 +364,54 @@ export function srcdocTooDeepFinding({ line, column, depth }: { readonly line: n
 }
 
 /**
+ * A document read as a stream, for the fragment check of its links: its
+ * URL and its path, and its links' checks that wait (into other pages,
+ * and into itself: its targets are known at its end).
+ *
+ * @example
+ * ```ts
+ * const page: StreamedPage = { url: "https://example.com/big.html", rel: "big.html", display: "site/big.html", pending: [] };
+ * ```
+ */
+export interface StreamedPage {
+  readonly url: string;
+  /** Its path relative to the site root ("" outside a site walk). */
+  readonly rel: string;
+  readonly display: string;
+  readonly pending: PendingFragment[];
+}
+
+/**
  * The findings of a batch of links of a document read as a stream (see
  * `check.ts`), but those `exclude` leaves out: their validation errors
- * and, within a site, the files they lead to that are missing. Fragments and base-URL surprises need
- * the whole document, and are not checked here.
+ * and, within a site, the files they lead to that are missing; with
+ * `page`, the fragment checks of its links, each waiting in
+ * `page.pending` for the targets of the page it leads to (this one's too).
+ * Base-URL surprises need the whole document, and are not checked here;
+ * nor are fragments of `about:srcdoc` links in its srcdoc documents.
  *
  * @example
  * ```ts
  * const findings: Finding[] = [];
- * streamedLinkFindings(batch, { root: "https://example.com/", site }, findings);
+ * streamedLinkFindings(batch, { root: "https://example.com/", site, unlisted, page: null }, findings);
  * ```
  */
 export function streamedLinkFindings(
   batch: readonly Link[],
-  options: { readonly root: string | null; readonly site: SiteFiles | null; readonly exclude?: readonly RegExp[] | undefined; readonly unlisted: UnlistedErrors },
+  options: { readonly root: string | null; readonly site: SiteFiles | null; readonly exclude?: readonly RegExp[] | undefined; readonly unlisted: UnlistedErrors; readonly page?: StreamedPage | null | undefined },
   findings: Finding[],
 ): void {
   const exclude = options.exclude;
   const links = exclude === undefined || exclude.length === 0 ? batch : batch.filter((link) => !isExcluded(link, exclude));
   validationFindings(links, findings, options.unlisted);
-  if (options.root !== null && options.site !== null) siteFindings(links, options.root, options.site, null, findings);
+  const page = options.page ?? null;
+  let fragments: PageFragments | null = null;
+  if (page !== null) {
+    const record = parseURL(page.url);
+    const pageURL = record === null ? page.url : serializeURL(record, { excludeFragment: true });
+    fragments = { page: null, srcdoc: new Map(), pageURL, rel: page.rel === "" ? null : page.rel, display: page.display, pending: page.pending, checked: new Map() };
+  }
+  if ((options.root !== null && options.site !== null) || fragments !== null) siteFindings(links, options.root, options.site, fragments, findings);
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 

@@ -79,23 +79,3 @@ export interface ReportedFinding extends Finding {
   readonly file: string;
   readonly severity: Severity;
 }
-
-/**
- * The findings of JSON lines written by {@link findingLine}.
- *
- * @example
- * ```ts
- * parseFindingLines(findingLine("a.html", finding, true) + "\n")[0]!.file; // "a.html"
- * ```
- */
-export function parseFindingLines(text: string): ReportedFinding[] {
-  const found: ReportedFinding[] = [];
-  let at = 0;
-  while (at < text.length) {
-    let end = text.indexOf("\n", at);
-    if (end === -1) end = text.length;
-    if (end > at) found.push(JSON.parse(text.slice(at, end)) as ReportedFinding);
-    at = end + 1;
-  }
-  return found;
-}

@@ -15,9 +15,9 @@
 
 import { percentDecodeString } from "../../../core/index.ts";
 import { type FragmentTargets, removeFragmentDirective, selectIndicatedPart } from "../../../links/internal.ts";
-import type { FileJob, FileResult } from "../../file-task.ts";
+import type { FileResult } from "../../file-task.ts";
 import { excerpt, formatValue } from "../../format.ts";
-import { type Finding, findingLine } from "./finding.ts";
+import type { Finding } from "./finding.ts";
 
 /**
  * A link into another page of the site, whose fragment is looked for there
@@ -53,7 +53,7 @@ export interface PendingFragment {
  *
  * @example
  * ```ts
- * const fragments: FileFragments = { targets: "intro\u0000usage", pending: [], at: null };
+ * const fragments: FileFragments = { targets: "intro\u0000usage", pending: [] };
  * ```
  */
 export interface FileFragments {
@@ -72,8 +72,6 @@ export interface FileFragments {
    * (see `encodePending`) once they have crossed from a worker.
    */
   readonly pending: readonly PendingFragment[] | string;
-  /** When `pending` is not empty: the line and column of each line of `out`, in pairs, to place a finding among them. */
-  readonly at: Int32Array | null;
 }
 
 /**
@@ -83,7 +81,7 @@ export interface FileFragments {
  *
  * @example
  * ```ts
- * const result: CheckResult = { index: 0, out: "", err: "", counts: { files: 1 }, fragments: { targets: "intro", pending: [], at: null } };
+ * const result: CheckResult = { index: 0, out: "", err: "", counts: { files: 1 }, fragments: { targets: "intro", pending: [] } };
  * ```
  */
 export interface CheckResult extends FileResult {
@@ -117,6 +115,21 @@ export function encodePending(pending: readonly PendingFragment[]): string {
 }
 
 /**
+ * Pending fragment checks as a line of a file's output (a file read as a
+ * stream sends them with its findings, a batch at a time, instead of
+ * holding them to the end): `P`, then {@link encodePending}'s string as
+ * JSON. A finding's line starts with `{`.
+ *
+ * @example
+ * ```ts
+ * pendingLine([pending]); // 'P"docs/guide.html\u0000install\u00009\u000012\u0000<a href>\u0000a\u0000href\u0000../docs/guide.html#install\u0000https://example.com/docs/guide.html#install"'
+ * ```
+ */
+export function pendingLine(pending: readonly PendingFragment[]): string {
+  return `P${JSON.stringify(encodePending(pending))}`;
+}
+
+/**
  * The checks {@link encodePending} encoded.
  *
  * @example
@@ -138,8 +151,13 @@ export function decodePending(text: string): PendingFragment[] {
  *
  * Optimisation: only the two fields every check needs are cut out; the
  * other seven are read for the checks that fail.
+ *
+ * @example
+ * ```ts
+ * forEachPending(encodePending([pending]), (target, fragment, record) => console.log(target, fragment, record().line));
+ * ```
  */
-function forEachPending(text: string, visit: (target: string, fragment: string, record: () => PendingFragment) => void): void {
+export function forEachPending(text: string, visit: (target: string, fragment: string, record: () => PendingFragment) => void): void {
   if (text === "") return;
   let at = 0;
   while (at < text.length) {
@@ -222,87 +240,4 @@ export function missingFragmentFinding(link: Omit<PendingFragment, "target">, wh
     url: link.url,
     target: where,
   };
-}
-
-/**
- * Checks the links that waited for other pages (see {@link PendingFragment})
- * against those pages' targets, once every page is read, and places each
- * missing fragment among its page's other findings (by line and column).
- * Returns the results, changed where a fragment is missing, and how many
- * were. A link into a page that was not read (not HTML, unreadable, outside
- * the run) is not checked.
- *
- * @example
- * ```ts
- * const { results: settled, missing } = settleFragments(results, jobs, false);
- * ```
- */
-export function settleFragments(results: readonly CheckResult[], jobs: readonly FileJob[], json: boolean): { results: CheckResult[]; missing: number } {
-  const displays = new Map<string, string>();
-  for (const job of jobs) displays.set(job.rel, job.display);
-  // Each page's targets, made into a set the first time a link looks into it.
-  const joined = new Map<string, string>();
-  for (const result of results) {
-    const job = jobs[result.index];
-    const targets = result.fragments?.targets;
-    if (job !== undefined && targets !== null && targets !== undefined) joined.set(job.rel, targets);
-  }
-  const sets = new Map<string, FragmentTargets>();
-  const targetsOf = (rel: string): FragmentTargets | null => {
-    let set = sets.get(rel);
-    if (set === undefined) {
-      const text = joined.get(rel);
-      if (text === undefined) return null;
-      set = { ids: new Set(text === "" ? [] : text.split("\0")), names: new Set() };
-      sets.set(rel, set);
-    }
-    return set;
-  };
-  let missing = 0;
-  const settled: CheckResult[] = [];
-  for (const result of results) {
-    const pending = result.fragments?.pending;
-    if (pending === undefined || pending.length === 0) {
-      settled.push(result);
-      continue;
-    }
-    const job = jobs[result.index]!;
-    const found: Finding[] = [];
-    const check = (target: string, fragment: string, record: () => PendingFragment): void => {
-      const targets = targetsOf(target);
-      if (targets === null || checkFragment(fragment, targets) !== "missing") return;
-      found.push(missingFragmentFinding(record(), displays.get(target) ?? target));
-    };
-    if (typeof pending === "string") forEachPending(pending, check);
-    else for (const link of pending) check(link.target, link.fragment, () => link);
-    if (found.length === 0) {
-      settled.push(result);
-      continue;
-    }
-    missing += found.length;
-    found.sort((a, b) => a.line - b.line || a.column - b.column);
-    settled.push({ ...result, out: mergeLines(result, found, (f) => findingLine(job.display, f, json)), counts: addCounts(result.counts, found.length) });
-  }
-  return { results: settled, missing };
-}
-
-function addCounts(counts: Readonly<Record<string, number>>, missing: number): Record<string, number> {
-  return { ...counts, problems: (counts["problems"] ?? 0) + missing, "missing-fragment": (counts["missing-fragment"] ?? 0) + missing };
-}
-
-/** A result's output lines with the findings `found` (sorted) placed by line and column, each after the lines at its place. */
-function mergeLines(result: CheckResult, found: readonly Finding[], format: (finding: Finding) => string): string {
-  const text = typeof result.out === "string" ? result.out : new TextDecoder().decode(result.out);
-  const lines = text === "" ? [] : text.slice(0, -1).split("\n");
-  const at = result.fragments?.at ?? new Int32Array(0);
-  const merged: string[] = [];
-  let f = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = at[2 * i] ?? 0;
-    const column = at[2 * i + 1] ?? 0;
-    while (f < found.length && (found[f]!.line < line || (found[f]!.line === line && found[f]!.column < column))) merged.push(format(found[f++]!));
-    merged.push(lines[i]!);
-  }
-  while (f < found.length) merged.push(format(found[f++]!));
-  return `${merged.join("\n")}\n`;
 }

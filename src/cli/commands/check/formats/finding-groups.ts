@@ -1,19 +1,22 @@
 /**
  * Findings grouped by target: the same missing page, invalid URL or base
- * surprise referred to from many places is one group, with its referrers.
+ * surprise referred to from many places is one group, with its referrers
+ * — in bounded memory, whatever the number of findings (see
+ * `finding-source.ts`).
  *
  * @module
  */
 
 import type { ReportedFinding } from "../finding.ts";
+import { numberKey, type FindingSource } from "./finding-source.ts";
 import { CATEGORIES, type FindingCategory, type Severity } from "../severity.ts";
 
 /**
- * Findings of one kind about one target, in the order they were found.
+ * Findings of one kind about one target.
  *
  * @example
  * ```ts
- * const group: FindingGroup = { severity: "error", category: "missing-file", type: "missing-file", target: "https://example.com/nope.html", findings: [] };
+ * const group: FindingGroup = { severity: "error", category: "missing-file", type: "missing-file", target: "https://example.com/nope.html", first: 0 };
  * ```
  */
 export interface FindingGroup {
@@ -22,60 +25,95 @@ export interface FindingGroup {
   readonly type: string;
   /** The resolved URL (or, when it does not parse, the link's text; else the message). */
   readonly target: string;
-  /** Its findings: one per link, and after a link's first validation error, its others. */
-  readonly findings: ReportedFinding[];
+  /** The place of its first finding among all (the groups of a rank are listed in this order). */
+  readonly first: number;
 }
 
 /**
- * How many links a group's findings are about (a link's later validation
- * errors are not counted again).
+ * A finding with its group and its place among all findings.
  *
  * @example
  * ```ts
- * referenceCount(group); // 2
+ * const grouped: GroupedFinding = { group, finding, place: 3 };
  * ```
  */
-export function referenceCount(group: FindingGroup): number {
-  let n = 0;
-  for (const f of group.findings) if (f.value !== undefined || f.url !== undefined) n++;
-  return Math.max(n, 1);
+export interface GroupedFinding {
+  /** The same object for every finding of the group. */
+  readonly group: FindingGroup;
+  readonly finding: ReportedFinding;
+  readonly place: number;
 }
 
 /**
- * The findings grouped by severity, type and target: errors first, then by
- * category (in the order of `FINDING_CATEGORIES`), then as first found.
+ * Whether a finding counts as a reference to its group's target (a link's
+ * later validation errors are not counted again).
  *
  * @example
  * ```ts
- * groupFindings(findings)[0]!.findings.length; // the referrers of the first error's target
+ * isReference(finding); // true for a link's first finding
  * ```
  */
-export function groupFindings(findings: readonly ReportedFinding[]): FindingGroup[] {
-  const groups = new Map<string, FindingGroup>();
-  // The group of the last finding of each file and category.
-  let last = new Map<string, FindingGroup>();
+export function isReference(f: ReportedFinding): boolean {
+  return f.value !== undefined || f.url !== undefined;
+}
+
+/**
+ * Where a group is listed: errors first, then by category (in the order of
+ * `FINDING_CATEGORIES`); groups of one rank as first found.
+ *
+ * @example
+ * ```ts
+ * groupRank({ ...group, severity: "error", category: "invalid-url" }); // 0
+ * ```
+ */
+export function groupRank(group: FindingGroup): number {
+  return (group.severity === "error" ? 0 : CATEGORIES.length) + CATEGORIES.indexOf(group.category);
+}
+
+/**
+ * The findings grouped by severity, type and target: each group's findings
+ * together, in the order found (groups in no order: sort them by
+ * {@link groupRank} and `first`).
+ *
+ * @example
+ * ```ts
+ * for (const { group, finding } of groupFindings(source)) console.log(group.target, finding.line);
+ * ```
+ */
+export function* groupFindings(source: FindingSource): Generator<GroupedFinding> {
+  let group: FindingGroup | null = null;
+  let key = "";
+  for (const line of source.sort(keyedFindings(source))) {
+    const tab = line.indexOf("\t");
+    const place = Number(line.slice(tab - 16, tab));
+    const finding = JSON.parse(line.slice(tab + 1)) as ReportedFinding;
+    if (group === null || line.slice(0, tab - 16) !== key) {
+      key = line.slice(0, tab - 16);
+      group = { severity: finding.severity, category: finding.category, type: finding.type, target: finding.url ?? finding.value ?? finding.message, first: place };
+    }
+    yield { group, finding, place };
+  }
+}
+
+/** The findings as lines to sort: their group's key (type and target), their place, a tab, the finding as JSON. */
+function* keyedFindings(source: FindingSource): Generator<string> {
+  // The group key of the last finding of each category in the file.
+  let last = new Map<string, string>();
   let file = "";
-  for (const f of findings) {
+  let place = 0;
+  for (const line of source.lines()) {
+    const f = JSON.parse(line) as ReportedFinding;
     if (f.file !== file) {
       file = f.file;
       last = new Map();
     }
     // A link's second and later validation errors carry neither value nor URL (see checkDocument): they join its first's group.
-    const previous = f.value === undefined && f.url === undefined ? last.get(f.category) : undefined;
-    if (previous !== undefined) {
-      previous.findings.push(f);
-      continue;
+    let key = isReference(f) ? undefined : last.get(f.category);
+    if (key === undefined) {
+      // As JSON: no tab nor line feed, and no key is the start of another.
+      key = JSON.stringify(`${f.type}\0${f.url ?? f.value ?? f.message}`);
+      last.set(f.category, key);
     }
-    const target = f.url ?? f.value ?? f.message;
-    const key = `${f.type}\0${target}`;
-    let group = groups.get(key);
-    if (group === undefined) {
-      group = { severity: f.severity, category: f.category, type: f.type, target, findings: [] };
-      groups.set(key, group);
-    }
-    group.findings.push(f);
-    last.set(f.category, group);
+    yield `${key}${numberKey(place++)}\t${line}`;
   }
-  const rank = (g: FindingGroup): number => (g.severity === "error" ? 0 : CATEGORIES.length) + CATEGORIES.indexOf(g.category);
-  return [...groups.values()].sort((a, b) => rank(a) - rank(b));
 }

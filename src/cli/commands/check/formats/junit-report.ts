@@ -8,6 +8,7 @@
  */
 
 import type { ReportedFinding } from "../finding.ts";
+import { type FindingSource, numberKey } from "./finding-source.ts";
 import type { CheckSummary } from "../check-summary.ts";
 import { referrerLine } from "./text-report.ts";
 
@@ -29,47 +30,62 @@ function xmlText(text: string): string {
 }
 
 /**
- * The JUnit XML report: `testsuites` > `testsuite name="docbase check"` >
- * one `testcase` per file (`classname` "docbase.check", `name` the file),
- * with a `failure` for each finding that fails the run (type, message,
- * file:line:column) and the rest in `system-out`.
+ * The JUnit XML report, a piece at a time: `testsuites` > `testsuite
+ * name="docbase check"` > one `testcase` per file (`classname`
+ * "docbase.check", `name` the file), with a `failure` for each finding
+ * that fails the run (type, message, file:line:column) and the rest in
+ * `system-out`. The files are `files`, then those of findings in no
+ * other (in the order found).
  *
  * @example
  * ```ts
- * junitReport(["site/a.html"], findings, summary);
+ * [...junitReport(["site/a.html"], findingsInMemory(findings), summary)].join("");
  * // '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="docbase check" tests="1" failures="1" ...'
  * ```
  */
-export function junitReport(files: readonly string[], findings: readonly ReportedFinding[], summary: CheckSummary): string {
-  const byFile = new Map<string, ReportedFinding[]>();
-  for (const file of files) byFile.set(file, []);
-  for (const f of findings) {
-    let list = byFile.get(f.file);
-    if (list === undefined) byFile.set(f.file, (list = []));
-    list.push(f);
-  }
+export function* junitReport(files: readonly string[], source: FindingSource, summary: CheckSummary): Generator<string> {
   const fails = (f: ReportedFinding): boolean => f.severity === "error" || summary.strict;
-  const cases: string[] = [];
-  let failed = 0;
-  for (const [file, list] of byFile) {
-    const failures = list.filter(fails);
-    const others = list.filter((f) => !fails(f));
-    if (failures.length > 0) failed++;
-    const body = [
-      ...failures.map((f) => `      <failure type="${xmlText(f.type)}" message="${xmlText(`${f.line}:${f.column}: ${f.message}`)}">${xmlText(referrerLine(f))}</failure>`),
-      ...(others.length === 0 ? [] : [`      <system-out>${xmlText(others.map(referrerLine).join("\n"))}</system-out>`]),
-    ];
-    const open = `    <testcase classname="docbase.check" name="${xmlText(file)}" file="${xmlText(file)}"`;
-    cases.push(body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`);
+  // Each file's place in the report, and the files with a failure: counted in a first reading.
+  const order = new Map<string, number>();
+  for (const file of files) if (!order.has(file)) order.set(file, order.size);
+  const failing = new Set<number>();
+  for (const f of source.findings()) {
+    let at = order.get(f.file);
+    if (at === undefined) order.set(f.file, (at = order.size));
+    if (fails(f)) failing.add(at);
   }
-  const counts = `tests="${byFile.size}" failures="${failed}" errors="${summary.unreadable}"`;
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="docbase check" ${counts}>`,
-    `  <testsuite name="docbase check" ${counts} skipped="0">`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  const counts = `tests="${order.size}" failures="${failing.size}" errors="${summary.unreadable}"`;
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="docbase check" ${counts}>\n  <testsuite name="docbase check" ${counts} skipped="0">\n`;
+  // Each file's failures, then its other findings, each in the order found: sorted by file, kind and place.
+  const keyed = function* (): Generator<string> {
+    let place = 0;
+    for (const f of source.findings()) {
+      const line = fails(f) ? `<failure type="${xmlText(f.type)}" message="${xmlText(`${f.line}:${f.column}: ${f.message}`)}">${xmlText(referrerLine(f))}</failure>` : xmlText(referrerLine(f));
+      yield `${numberKey(order.get(f.file)!)}${fails(f) ? "0" : "1"}${numberKey(place++)}\t${line}`;
+    }
+  };
+  const sorted = source.sort(keyed())[Symbol.iterator]();
+  let next = sorted.next();
+  for (const [file, at] of order) {
+    const open = `    <testcase classname="docbase.check" name="${xmlText(file)}" file="${xmlText(file)}"`;
+    const key = numberKey(at);
+    if (next.done === true || !next.value.startsWith(key)) {
+      yield `${open}/>\n`;
+      continue;
+    }
+    yield `${open}>\n`;
+    let others = false;
+    for (; next.done !== true && next.value.startsWith(key); next = sorted.next()) {
+      const line = next.value;
+      const text = line.slice(line.indexOf("\t") + 1);
+      if (line[16] === "0") yield `      ${text}\n`;
+      else {
+        // The other findings' lines, one system-out: its line feeds as XML writes them.
+        yield others ? `&#10;${text}` : `      <system-out>${text}`;
+        others = true;
+      }
+    }
+    yield `${others ? "</system-out>\n" : ""}    </testcase>\n`;
+  }
+  yield `  </testsuite>\n</testsuites>\n`;
 }

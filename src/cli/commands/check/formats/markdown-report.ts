@@ -9,8 +9,9 @@
 import { excerpt, plural } from "../../../format.ts";
 import type { CheckSummary } from "../check-summary.ts";
 import { summaryWords } from "../check-summary.ts";
-import type { ReportedFinding } from "../finding.ts";
-import { groupFindings } from "./finding-groups.ts";
+import type { Severity } from "../severity.ts";
+import { type FindingGroup, groupFindings, groupRank, isReference } from "./finding-groups.ts";
+import { type FindingSource, numberKey } from "./finding-source.ts";
 
 /** Text in a Markdown table cell, as code: no "|" or newline breaks the row, no backtick ends the code span. */
 function codeCell(text: string): string {
@@ -28,27 +29,46 @@ function textCell(text: string): string {
 const MAX_REFERRERS = 10;
 
 /**
- * The Markdown report.
+ * The Markdown report, a piece at a time.
  *
  * @example
  * ```ts
- * markdownReport(findings, summary);
+ * [...markdownReport(findingsInMemory(findings), summary)].join("");
  * // "## docbase check: 1 error (1 missing file)\n\n### Errors\n\n| type | target | referrers |\n..."
  * ```
  */
-export function markdownReport(findings: readonly ReportedFinding[], summary: CheckSummary): string {
-  const lines = [`## docbase check: ${summaryWords(summary)}`, "", `${plural(summary.files, "file")}, ${plural(summary.links, "link")}${summary.unreadable > 0 ? `; ${plural(summary.unreadable, "file")} could not be read` : ""}.`];
-  const groups = groupFindings(findings);
-  for (const severity of ["error", "warning"] as const) {
-    const these = groups.filter((g) => g.severity === severity);
-    if (these.length === 0) continue;
-    lines.push("", `### ${severity === "error" ? "Errors" : "Warnings"}`, "", "| type | target | referrers |", "| --- | --- | --- |");
-    for (const g of these) {
-      const references = g.findings.filter((f) => f.value !== undefined || f.url !== undefined);
-      const shown = references.slice(0, MAX_REFERRERS).map((f) => codeCell(`${f.file}:${f.line}:${f.column}`));
-      if (references.length > MAX_REFERRERS) shown.push(`and ${references.length - MAX_REFERRERS} more`);
-      lines.push(`| ${textCell(g.type)} | ${codeCell(excerpt(g.target, 0, 0))} | ${shown.join("<br>")} |`);
+export function* markdownReport(source: FindingSource, summary: CheckSummary): Generator<string> {
+  yield `## docbase check: ${summaryWords(summary)}\n\n${plural(summary.files, "file")}, ${plural(summary.links, "link")}${summary.unreadable > 0 ? `; ${plural(summary.unreadable, "file")} could not be read` : ""}.\n`;
+  let severity: Severity | null = null;
+  for (const line of source.sort(rows(source))) {
+    const tab = line.indexOf("\t");
+    const these: Severity = line[tab + 1] === "e" ? "error" : "warning";
+    if (these !== severity) {
+      severity = these;
+      yield `\n### ${severity === "error" ? "Errors" : "Warnings"}\n\n| type | target | referrers |\n| --- | --- | --- |\n`;
     }
+    yield `${line.slice(tab + 2)}\n`;
   }
-  return `${lines.join("\n")}\n`;
+}
+
+/** A row per group, after its sort key (group rank, group's first place), a tab and its severity's initial. */
+function* rows(source: FindingSource): Generator<string> {
+  let group: FindingGroup | null = null;
+  let shown: string[] = [];
+  let references = 0;
+  const row = (g: FindingGroup): string => {
+    if (references > MAX_REFERRERS) shown.push(`and ${references - MAX_REFERRERS} more`);
+    return `${numberKey(groupRank(g))}${numberKey(g.first)}\t${g.severity === "error" ? "e" : "w"}| ${textCell(g.type)} | ${codeCell(excerpt(g.target, 0, 0))} | ${shown.join("<br>")} |`;
+  };
+  for (const { group: g, finding: f } of groupFindings(source)) {
+    if (g !== group) {
+      if (group !== null) yield row(group);
+      group = g;
+      shown = [];
+      references = 0;
+    }
+    if (!isReference(f)) continue;
+    if (++references <= MAX_REFERRERS) shown.push(codeCell(`${f.file}:${f.line}:${f.column}`));
+  }
+  if (group !== null) yield row(group);
 }

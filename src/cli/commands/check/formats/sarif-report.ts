@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ReportedFinding } from "../finding.ts";
+import type { FindingSource } from "./finding-source.ts";
 
 /** Where the tool is described. */
 const INFORMATION_URI = "https://github.com/docbase/docbase#docbase-check";
@@ -24,38 +24,62 @@ function artifactURI(file: string): string {
     .join("/");
 }
 
+/** A SARIF rule: one per finding type. */
+interface Rule {
+  readonly id: string;
+  readonly name: string;
+  readonly shortDescription: { readonly text: string };
+  readonly defaultConfiguration: { readonly level: string };
+  readonly properties: { readonly category: string };
+}
+
 /**
- * The SARIF 2.1.0 log of a run's findings, as JSON text.
+ * The SARIF 2.1.0 log of a run's findings, as JSON text, a piece at a
+ * time: the rules are gathered in a first reading of the findings, the
+ * results written as they come in a second.
  *
  * @example
  * ```ts
- * JSON.parse(sarifReport(findings, "1.0.0")).runs[0].results[0].locations[0].physicalLocation.region;
+ * JSON.parse([...sarifReport(findingsInMemory(findings), "1.0.0")].join("")).runs[0].results[0].locations[0].physicalLocation.region;
  * // { startLine: 4, startColumn: 10 }
  * ```
  */
-export function sarifReport(findings: readonly ReportedFinding[], version: string): string {
-  const rules: { id: string; name: string; shortDescription: { text: string }; defaultConfiguration: { level: string }; properties: { category: string } }[] = [];
+export function* sarifReport(source: FindingSource, version: string): Generator<string> {
+  const rules: Rule[] = [];
   const ruleIndex = new Map<string, number>();
-  const results = findings.map((f) => {
-    let index = ruleIndex.get(f.type);
-    if (index === undefined) {
-      index = rules.length;
-      ruleIndex.set(f.type, index);
-      rules.push({ id: f.type, name: f.type, shortDescription: { text: `${f.category}: ${f.type}` }, defaultConfiguration: { level: f.severity }, properties: { category: f.category } });
-    }
-    return {
+  for (const f of source.findings()) {
+    if (ruleIndex.has(f.type)) continue;
+    ruleIndex.set(f.type, rules.length);
+    rules.push({ id: f.type, name: f.type, shortDescription: { text: `${f.category}: ${f.type}` }, defaultConfiguration: { level: f.severity }, properties: { category: f.category } });
+  }
+  // The log as JSON.stringify(log, null, 2) writes it, its results spliced in where a mark stands.
+  const MARK = "\u0000results";
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{ tool: { driver: { name: "docbase", version, informationUri: INFORMATION_URI, rules } }, columnKind: "unicodeCodePoints", results: rules.length === 0 ? [] : [MARK] }],
+  };
+  const text = JSON.stringify(log, null, 2);
+  if (rules.length === 0) {
+    yield `${text}\n`;
+    return;
+  }
+  const mark = text.indexOf(JSON.stringify(MARK));
+  const lineStart = text.lastIndexOf("\n", mark) + 1;
+  const indent = text.slice(lineStart, mark);
+  let first = true;
+  yield text.slice(0, lineStart);
+  for (const f of source.findings()) {
+    const result = {
       ruleId: f.type,
-      ruleIndex: index,
+      ruleIndex: ruleIndex.get(f.type)!,
       level: f.severity,
       message: { text: f.message },
       locations: [{ physicalLocation: { artifactLocation: { uri: artifactURI(f.file) }, region: { startLine: f.line, startColumn: f.column } } }],
       properties: { category: f.category, element: f.element, attribute: f.attribute, ...(f.url === undefined ? {} : { url: f.url }) },
     };
-  });
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [{ tool: { driver: { name: "docbase", version, informationUri: INFORMATION_URI, rules } }, columnKind: "unicodeCodePoints", results }],
-  };
-  return `${JSON.stringify(log, null, 2)}\n`;
+    yield `${first ? "" : ",\n"}${indent}${JSON.stringify(result, null, 2).replace(/\n/g, `\n${indent}`)}`;
+    first = false;
+  }
+  yield `${text.slice(mark + JSON.stringify(MARK).length)}\n`;
 }

@@ -8,7 +8,8 @@
 
 import { escapeControls, excerpt, plural } from "../../../format.ts";
 import type { ReportedFinding } from "../finding.ts";
-import { groupFindings, referenceCount } from "./finding-groups.ts";
+import { type FindingGroup, groupFindings, groupRank, isReference } from "./finding-groups.ts";
+import { type FindingSource, numberKey } from "./finding-source.ts";
 
 /**
  * One referrer as a line: `file:line:column: type: message`.
@@ -23,20 +24,36 @@ export function referrerLine(f: ReportedFinding): string {
 }
 
 /**
- * The text report: per group, `error missing-file https://example.com/nope.html (2 references)`,
- * then each referrer indented by two spaces.
+ * The text report, a piece at a time: per group, `error missing-file
+ * https://example.com/nope.html (2 references)`, then each referrer
+ * indented by two spaces.
  *
  * @example
  * ```ts
- * textReport(findings);
+ * [...textReport(findingsInMemory(findings))].join("");
  * // "error missing-file https://example.com/nope.html (2 references)\n  site/a.html:4:10: missing-file: ...\n  site/b.html:7:3: missing-file: ...\n"
  * ```
  */
-export function textReport(findings: readonly ReportedFinding[]): string {
-  const lines: string[] = [];
-  for (const group of groupFindings(findings)) {
-    lines.push(`${group.severity} ${group.type} ${escapeControls(excerpt(group.target, 0, 0))} (${plural(referenceCount(group), "reference")})`);
-    for (const f of group.findings) lines.push(`  ${referrerLine(f)}`);
+export function* textReport(source: FindingSource): Generator<string> {
+  for (const line of source.sort(reportLines(source))) yield `${line.slice(line.indexOf("\t") + 1)}\n`;
+}
+
+/** The report's lines, each after its sort key (group rank, group's first place, the line's place: 0 for the heading), a tab. */
+function* reportLines(source: FindingSource): Generator<string> {
+  let group: FindingGroup | null = null;
+  let prefix = "";
+  let references = 0;
+  // The heading counts the group's references: it is made after them, and sorted before them.
+  const heading = (g: FindingGroup): string => `${prefix}${numberKey(0)}\t${g.severity} ${g.type} ${escapeControls(excerpt(g.target, 0, 0))} (${plural(Math.max(references, 1), "reference")})`;
+  for (const grouped of groupFindings(source)) {
+    if (grouped.group !== group) {
+      if (group !== null) yield heading(group);
+      group = grouped.group;
+      prefix = numberKey(groupRank(group)) + numberKey(group.first);
+      references = 0;
+    }
+    if (isReference(grouped.finding)) references++;
+    yield `${prefix}${numberKey(grouped.place + 1)}\t  ${referrerLine(grouped.finding)}`;
   }
-  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+  if (group !== null) yield heading(group);
 }
