@@ -36,7 +36,11 @@
  * machine shared with other work, wall time counts the waits for a core,
  * CPU time does not. The ratios are against `docbase check`.
  *
- *   node_modules/.bin/node --expose-gc bench/check-site.ts [--quick] [--rounds=N] [--copies=N] [--regenerate] [--no-linkinator]
+ * `--previous=DIR` adds the same two `check` runs of another checkout's
+ * build (`DIR/dist/cli/main.js`, built there beforehand): the build to
+ * compare with, in the same rounds.
+ *
+ *   node_modules/.bin/node --expose-gc bench/check-site.ts [--quick] [--rounds=N] [--copies=N] [--regenerate] [--no-linkinator] [--previous=DIR]
  *
  * @module
  */
@@ -182,6 +186,15 @@ function main(): void {
     { name: "docbase check --jobs 1", run: () => timeRun([cli, "check", site.dir, "--url", siteURL, "--jobs", "1"], repo) },
     { name: "docbase check --jobs 1 --no-fragments", run: () => timeRun([cli, "check", site.dir, "--url", siteURL, "--jobs", "1", "--no-fragments"], repo) },
   ];
+  const previous = flag("previous");
+  if (previous !== undefined) {
+    const previousCli = path.resolve(previous, "dist/cli/main.js");
+    if (!existsSync(previousCli)) throw new Error(`--previous: no build at ${previousCli}`);
+    contenders.push(
+      { name: "previous build: check --jobs 1", run: () => timeRun([previousCli, "check", site.dir, "--url", siteURL, "--jobs", "1"], repo) },
+      { name: "previous build: check --jobs 1 --no-fragments", run: () => timeRun([previousCli, "check", site.dir, "--url", siteURL, "--jobs", "1", "--no-fragments"], repo) },
+    );
+  }
   if (!argv.includes("--no-linkinator")) {
     // External links are skipped (the network is closed, and docbase check does not fetch them either).
     const skip = ["--skip", "^https?://(?!localhost[:/]|127\\.0\\.0\\.1[:/])"];

@@ -11,6 +11,7 @@
 
 import type { FileHandle } from "node:fs/promises";
 import type { LinkStream, SettledDocument, StreamWarning } from "../links/index.ts";
+import type { StreamInternals } from "../links/internal.ts";
 import { failedFile, type FileJob, type FileResult, loadOnce, UNDECODABLE, undecodable } from "./file-task.ts";
 import { escapeControls, formatSize, jsonLine } from "./format.ts";
 import { SpoolError } from "./standard-input.ts";
@@ -28,6 +29,25 @@ const library = loadOnce(() => import("../links/index.ts"));
  * ```
  */
 export class UndecodableDocument extends Error {}
+
+/**
+ * What the command makes a stream of one pass with (see the links
+ * layer's StreamInternals): a document whose encoding turns out to be the
+ * replacement encoding — by a `<meta>` too, also one past `maxHold`, after
+ * output began — ends it as an {@link UndecodableDocument}, as a file's
+ * first pass does (see {@link readTwice}), not as a document held whole
+ * up to `maxToken`, nor read in the encoding before.
+ *
+ * @example
+ * ```ts
+ * const stream = new LinkStream({ url, maxHold, onLink }, UNDECODABLE_ENDS_STREAM);
+ * ```
+ */
+export const UNDECODABLE_ENDS_STREAM: StreamInternals = {
+  onReplacement: () => {
+    throw new UndecodableDocument(UNDECODABLE);
+  },
+};
 
 /**
  * An error of the stream's own work: not of reading the pieces, nor of
@@ -78,8 +98,9 @@ export async function* fileChunks(handle: FileHandle, from = 0): AsyncGenerator<
  * Throws an {@link UndecodableDocument} when the document's encoding
  * (`encoding`, or sniffed from its first 1024 bytes, however the pieces
  * cut them: the verdict does not depend on how the input arrives) cannot
- * be decoded, a {@link StreamFailure} when the stream throws, and what
- * `pieces` or `handOn` throw.
+ * be decoded (or, for a stream made with {@link UNDECODABLE_ENDS_STREAM},
+ * when a `<meta>` says so later), a {@link StreamFailure} when the stream
+ * throws, and what `pieces` or `handOn` throw.
  *
  * @example
  * ```ts
@@ -97,6 +118,7 @@ export async function feedLinkStream(stream: LinkStream, pieces: AsyncIterable<U
       if (piece === null) stream.end();
       else stream.write(piece);
     } catch (error) {
+      if (error instanceof UndecodableDocument) throw error;
       throw new StreamFailure((error as Error).message);
     }
     await handOn();

@@ -43,6 +43,8 @@ export interface FileJob {
   readonly maxBytes?: number;
   /** The longest token (characters) of a document read as a stream; default DEFAULT_MAX_TOKEN. */
   readonly maxToken?: number;
+  /** Standard input read as one stream (see TaskEnvironment.pieces): the most held before a `<base>` or the encoding is settled by choice. */
+  readonly maxHold?: number;
   /** A file found by a site walk: refuse a symbolic link in its place instead of following it. */
   readonly noFollow?: true;
   /** Run again alone after its worker stopped: if it stops a worker again, it is reported as failed. */
@@ -86,7 +88,8 @@ export interface TaskData {
 
 /**
  * What the work on a file may need besides the file: the site's files,
- * for the missing-file check, and standard input's bytes.
+ * for the missing-file check, and standard input (its bytes, or its
+ * pieces).
  *
  * @example
  * ```ts
@@ -98,12 +101,18 @@ export interface TaskEnvironment {
   /** Standard input's bytes, for the job whose path is "-". */
   readonly stdin?: Uint8Array | undefined;
   /**
-   * Standard output, when the work runs on the main thread and its result
-   * is written at once (files there run one at a time, in order): a file
-   * read as a stream writes its output here as it comes, in bounded
-   * memory, instead of in its result.
+   * Standard input's pieces, for the job whose path is "-" when it is
+   * read as one stream (`--no-spool`, past `--max-hold`: the held pieces,
+   * then the rest as it comes); only in a worker (see worker-pool.ts).
    */
-  readonly write?: ((text: string) => Promise<void>) | undefined;
+  readonly pieces?: AsyncIterable<Uint8Array> | undefined;
+  /**
+   * Standard output, when the work's output is written as it comes: on the
+   * main thread, whose files run one at a time, in order, or from a worker,
+   * through the main process. A file read as a stream writes its output
+   * here, in bounded memory, instead of in its result.
+   */
+  readonly write?: ((text: string | Uint8Array) => Promise<void>) | undefined;
 }
 
 /**

@@ -2,18 +2,21 @@
  * A command's run over its files: the work of each file on the worker
  * pool (or the main thread), with the progress bar, each result written
  * in the files' order as it comes (or handed to the command to hold), the
- * counts summed; and the end every summary line has.
+ * counts summed; standard input as the one file of a run; and the end
+ * every summary line has.
  *
  * @module
  */
 
 import { availableParallelism, freemem } from "node:os";
+import { noSpoolWarning, streamFailure } from "./document-stream.ts";
 import { type FileJob, type FileResult, type FileWork, failures, type TaskData } from "./file-task.ts";
 import { formatSeconds, plural } from "./format.ts";
 import type { CommonOptions } from "./options.ts";
 import type { Output } from "./output.ts";
 import { ProgressBar } from "./progress.ts";
 import type { SiteSource } from "./site.ts";
+import { type Spool, type TakenInput, takeStandardInput } from "./standard-input.ts";
 import { runFiles } from "./worker-pool.ts";
 
 /**
@@ -81,6 +84,74 @@ export async function runTask<Task extends TaskData, Result extends FileResult>(
     bar.stop();
   }
   return counts;
+}
+
+/**
+ * How {@link runStandardInput} takes standard input (`--max-hold`,
+ * `--no-spool`), and what its work's failure is called.
+ *
+ * @example
+ * ```ts
+ * const taking: StandardInputRun = { maxHold: 1 << 20, spool: true, failedVerb: "cannot be rewritten" };
+ * ```
+ */
+export interface StandardInputRun {
+  readonly maxHold: number;
+  readonly spool: boolean;
+  /** How a failure of the work (a spool that cannot be written) is said: "cannot be read", "cannot be rewritten". */
+  readonly failedVerb: string;
+}
+
+/**
+ * Runs `work` on standard input, the job whose path is "-", exact
+ * whatever its size (see takeStandardInput): read whole when it ends
+ * within `maxHold`, else spooled to a temporary file and read as that
+ * file; with `spool` false, one stream, after {@link noSpoolWarning} on
+ * standard error. Its output is written as it comes. Read as a stream, or
+ * whole when it is larger than 1 MiB, it is read in a worker process
+ * (see runFiles): memory run out is its failure (exit 1), never V8's
+ * abort of the command.
+ *
+ * @example
+ * ```ts
+ * const result = await runStandardInput(job, rewriteWork, task, { maxHold: 1 << 20, spool: true, failedVerb: "cannot be rewritten" }, output);
+ * output.err(result.err); // "" when it went well
+ * ```
+ */
+export async function runStandardInput<Task extends TaskData, Result extends FileResult>(
+  job: FileJob,
+  work: FileWork<Task, Result>,
+  task: Task,
+  taking: StandardInputRun,
+  output: Output,
+): Promise<Result | FileResult> {
+  let taken: TakenInput;
+  try {
+    taken = await takeStandardInput(taking);
+  } catch (error) {
+    return streamFailure(job, error, taking.failedVerb);
+  }
+  if (taken.type === "pieces") output.err(noSpoolWarning(taking.maxHold));
+  const spool: Spool | null = taken.type === "spooled" ? taken.spool : null;
+  try {
+    let result: Result | null = null;
+    await runFiles([spool === null ? { ...job, maxHold: taking.maxHold } : { ...job, path: spool.path }], {
+      work,
+      task,
+      site: null,
+      threads: 1,
+      stdin: taken.type === "whole" ? taken.bytes : undefined,
+      pieces: taken.type === "pieces" ? taken.pieces : undefined,
+      write: async (text) => {
+        output.out(text);
+        await output.drain?.();
+      },
+      onResult: (r) => (result = r),
+    });
+    return result!;
+  } finally {
+    spool?.remove();
+  }
 }
 
 /**

@@ -134,12 +134,17 @@ export async function takeStandardInput(options: { readonly maxHold: number; rea
     return {
       type: "pieces",
       pieces: (async function* () {
-        yield* held;
-        held.length = 0;
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done === true) return;
-          yield next.value;
+        try {
+          yield* held;
+          held.length = 0;
+          for (;;) {
+            const next = await iterator.next();
+            if (next.done === true) return;
+            yield next.value;
+          }
+        } finally {
+          // Read to the end, or left (its reader stopped): standard input is let go, so that the process can end.
+          await iterator.return?.();
         }
       })(),
     };

@@ -19,13 +19,17 @@
  *
  * A file read as a stream sends its output to the main process a piece at
  * a time ({@link OutputPiece}) and waits for each to be written: its
- * output is never held whole, in the worker or here.
+ * output is never held whole, in the worker or here. Standard input read
+ * as one stream (`--no-spool`) is read in a worker too, always: the main
+ * process pipes its pieces to the worker's standard input.
  *
  * @module
  */
 
 import { type ChildProcess, fork } from "node:child_process";
 import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { type FileJob, type FileResult, type FileWork, runFileWork, type TaskData, type TaskEnvironment } from "./file-task.ts";
 import { escapeControls } from "./format.ts";
@@ -47,6 +51,8 @@ export interface WorkerInit {
   readonly stream?: boolean | undefined;
   /** Standard input's bytes, for a job whose path is "-". */
   readonly stdin?: Uint8Array | undefined;
+  /** Whether standard input's pieces, for a job whose path is "-", come on the worker's own standard input (see RunFilesOptions.pieces). */
+  readonly pieces?: boolean | undefined;
 }
 
 /**
@@ -110,8 +116,14 @@ export interface RunFilesOptions<Task extends TaskData, Result extends FileResul
   readonly site: SiteSource;
   /** How many threads at most (1: the main thread only). */
   readonly threads: number;
-  /** Standard input's bytes, for a job whose path is "-" (main thread only). */
+  /** Standard input's bytes, for a job whose path is "-". */
   readonly stdin?: Uint8Array | undefined;
+  /**
+   * Standard input's pieces, for a job whose path is "-" read as one
+   * stream: that job runs in a worker, whose standard input they are
+   * piped to (a slow worker holds the reading back).
+   */
+  readonly pieces?: AsyncIterable<Uint8Array> | undefined;
   /**
    * Standard output for the output of a file read as a stream, written as
    * it comes (see TaskEnvironment.write), on the main thread or from a
@@ -214,14 +226,15 @@ class StreamedOutput {
 
 /**
  * Whether `job`'s document is read in a worker when the run reads its
- * files on the main thread: one larger than {@link IN_PROCESS_SIZE} (a
- * file that cannot be looked at is read here, which says why; a file
- * copied as it is is not read).
+ * files on the main thread: one larger than {@link IN_PROCESS_SIZE}, and
+ * standard input read as one stream, whose size is not known (a file that
+ * cannot be looked at is read here, which says why; a file copied as it
+ * is is not read).
  */
-async function readsApart(job: FileJob, stdin: Uint8Array | undefined): Promise<boolean> {
+async function readsApart(job: FileJob, options: Pick<RunFilesOptions<TaskData>, "stdin" | "pieces">): Promise<boolean> {
   // A file copied as it is (rewrite --out) is not read.
   if (job.copy === true) return false;
-  if (job.path === "-") return (stdin?.length ?? 0) > IN_PROCESS_SIZE;
+  if (job.path === "-") return options.pieces !== undefined || (options.stdin?.length ?? 0) > IN_PROCESS_SIZE;
   try {
     return (await stat(job.path)).size > IN_PROCESS_SIZE;
   } catch {
@@ -247,7 +260,7 @@ export async function runFiles<Task extends TaskData, Result extends FileResult>
       // Large files in a worker (one for those that follow each other), one at a time, each marked as
       // already retried: one that stops the worker is reported at once.
       const apart: FileJob[] = [];
-      while (next < jobs.length && (await readsApart(jobs[next]!, options.stdin))) apart.push({ ...jobs[next++]!, retried: true });
+      while (next < jobs.length && (await readsApart(jobs[next]!, options))) apart.push({ ...jobs[next++]!, retried: true });
       if (apart.length > 0) {
         await runOnWorkers(apart, options, 1, order);
         continue;
@@ -287,7 +300,10 @@ async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jo
     nextJob += batch.length;
     return batch;
   };
-  const init: WorkerInit = { task: options.task, site: options.site, stream: streamed !== null, stdin: jobs.some((j) => j.path === "-") ? options.stdin : undefined };
+  const readsStdin = jobs.some((j) => j.path === "-");
+  const init: WorkerInit = { task: options.task, site: options.site, stream: streamed !== null, stdin: readsStdin ? options.stdin : undefined, pieces: readsStdin && options.pieces !== undefined };
+  // Standard input's pieces can be read once: piped to the first worker (its job is run once: see runFiles).
+  let pieces = readsStdin ? options.pieces : undefined;
   const workers = new Set<ChildProcess>();
   try {
     await new Promise<void>((resolve) => {
@@ -312,9 +328,14 @@ async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jo
         const worker = fork(workerPath(), [], {
           execArgv: [...process.execArgv, `--max-old-space-size=${WORKER_HEAP_MB}`],
           serialization: "advanced",
-          stdio: ["ignore", "ignore", "pipe", "ipc"],
+          stdio: [pieces === undefined ? "ignore" : "pipe", "ignore", "pipe", "ipc"],
         });
         workers.add(worker);
+        if (pieces !== undefined) {
+          // A worker that stops ends the pipe: the reading of standard input stops with it (the job's result says why).
+          pipeline(Readable.from(pieces, { objectMode: false }), worker.stdin!).catch(() => {});
+          pieces = undefined;
+        }
         let stderr = "";
         worker.stderr!.setEncoding("utf8");
         worker.stderr!.on("data", (chunk: string) => {

@@ -3,7 +3,8 @@
  * started with (a {@link WorkerInit}), then batches of files; runs the
  * command's work on each, and sends the results back — and the output of
  * a file read as a stream a piece at a time, each once the last is
- * written.
+ * written. Standard input read as one stream comes on its own standard
+ * input.
  *
  * @module
  */
@@ -27,11 +28,11 @@ let env: TaskEnvironment | null = null;
 const awaitingWritten = new Map<number, () => void>();
 
 /** The output of file `index` read as a stream: sent as it comes, the next piece read once it is written. */
-function streamOutput(index: number): (text: string) => Promise<void> {
+function streamOutput(index: number): (text: string | Uint8Array) => Promise<void> {
   return (text) =>
     new Promise<void>((resolve) => {
       awaitingWritten.set(index, resolve);
-      process.send!({ index, out: encoder.encode(text) } satisfies OutputPiece);
+      process.send!({ index, out: typeof text === "string" ? encoder.encode(text) : text } satisfies OutputPiece);
     });
 }
 
@@ -40,7 +41,7 @@ process.on("message", async (message: WorkerInit | FileJob[] | OutputWritten) =>
     init = message as WorkerInit;
     // The task is the one its command's work takes: the pool sends a command's task with its work.
     work = WORK[init.task.command as keyof typeof WORK] as unknown as FileWork<TaskData>;
-    env = { site: siteFilesFrom(init.site), stdin: init.stdin };
+    env = { site: siteFilesFrom(init.site), stdin: init.stdin, pieces: init.pieces === true ? (process.stdin as AsyncIterable<Uint8Array>) : undefined };
     return;
   }
   if (!Array.isArray(message)) {

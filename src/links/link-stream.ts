@@ -112,6 +112,14 @@ const SHORT_TOKEN = 4096;
 export interface StreamInternals {
   /** Give no link of an element with an ignore mark or inside one (as readLinks' `ignore`). */
   readonly ignoreMarked?: boolean | undefined;
+  /**
+   * Called when the document's encoding turns out to be the replacement
+   * encoding (it decodes to one U+FFFD: no links), by its BOM-less sniff
+   * or by a `<meta>`, also one past `maxHold`; it may throw to end the
+   * stream there (the command: the document cannot be decoded) instead of
+   * the input being held whole, or read in the encoding before.
+   */
+  readonly onReplacement?: (() => void) | undefined;
 }
 
 /**
@@ -146,6 +154,7 @@ export class LinkStream {
   private readonly given: LinkStreamOptions;
   /** Whether links are rewritten into the output (a `rewrite` and an `onOutput`). */
   private readonly rewriting: boolean;
+  private readonly onReplacement: (() => void) | undefined;
 
   private mode: "text" | "bytes" | null = null;
   private ended = false;
@@ -208,6 +217,7 @@ export class LinkStream {
   constructor(options: LinkStreamOptions, internals?: StreamInternals) {
     this.options = checkStreamOptions(options);
     this.marked = internals?.ignoreMarked === true ? new Set() : null;
+    this.onReplacement = internals?.onReplacement;
     // A document read whole at the end is read in the settled encoding too.
     this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
@@ -314,6 +324,7 @@ export class LinkStream {
   private decodeFrom(all: Uint8Array, encoding: EncodingName, bom: number, stream: boolean): void {
     this.encoding = encoding;
     this.bom = bom;
+    if (encoding === "replacement") this.onReplacement?.();
     if (encoding === "replacement" || encoding === "ISO-2022-JP") {
       this.whole = true;
       // The decoder of the encoding before the change decodes nothing more: nobody reads its text.
@@ -556,7 +567,9 @@ export class LinkStream {
         const declared = declaredEncoding(tag);
         if (declared !== null) {
           this.metaSeen = true;
-          if (changedEncoding(this.encoding!, declared) !== null) {
+          const changed = changedEncoding(this.encoding!, declared);
+          if (changed === "replacement") this.onReplacement?.();
+          if (changed !== null) {
             this.warn("encoding-after-links", tag.origin + tag.tagNameEnd, `a <meta> declared the encoding ${declared} after links were resolved with ${this.encoding!} (maxHold was reached): the document was read as ${this.encoding!}`);
           }
         }

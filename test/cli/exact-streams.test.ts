@@ -9,6 +9,8 @@ import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDocument } from "../../src/cli/commands/check/check-document.ts";
 import { findingLine } from "../../src/cli/commands/check/finding.ts";
+import { noSpoolWarning } from "../../src/cli/document-stream.ts";
+import { STREAMING_SIZE } from "../../src/cli/regular-file.ts";
 import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
 import { cleanup, docbaseBytes, ensureBuilt, findingsOf, jsonLines, temporaryDirectory } from "./helpers.ts";
 
@@ -63,16 +65,29 @@ describe.each(documents)("a document whose %s comes after 1 and 8 MiB", (_name, 
       expect(fromStdin.code, fromStdin.stderr).toBe(0);
       expect(jsonLines(fromStdin.stdout.toString("utf8"))).toEqual(whole.map((l) => ({ ...l, file: "-" })));
 
-      // rewrite: the site's file (over STREAMING_SIZE at 8 MiB: streamed, read twice) and standard input.
+      // rewrite: the site's file (over STREAMING_SIZE at 8 MiB: streamed, read twice) into --out and in place, and
+      // standard input (spooled past --max-hold, then read as that file; held whole with a larger --max-hold: read
+      // whole, in a worker).
+      expect(bytes.length > STREAMING_SIZE).toBe(size === 8 * MiB);
       const rewritten = Buffer.from(rewriteLinks(bytes, { url, rewrite: absolutize() }));
       const out = path.join(dir, "out");
       const site1 = await run(["rewrite", site, "--url", `${URL}site/`, "--absolute", "--out", out, "-q"]);
       expect(site1.code, site1.stderr).toBe(0);
       expect(readFileSync(path.join(out, "page.html")).equals(rewritten)).toBe(true);
+      const inPlaceSite = path.join(dir, "in-place");
+      mkdirSync(inPlaceSite);
+      writeFileSync(path.join(inPlaceSite, "page.html"), bytes);
+      const inPlace = await run(["rewrite", inPlaceSite, "--url", `${URL}site/`, "--absolute", "-q"]);
+      expect(inPlace.code, inPlace.stderr).toBe(0);
+      expect(readFileSync(path.join(inPlaceSite, "page.html")).equals(rewritten)).toBe(true);
       // Standard input is the document at the root URL.
+      const fromRoot = Buffer.from(rewriteLinks(bytes, { url: `${URL}site/`, rewrite: absolutize() }));
       const piped = await run(["rewrite", "-", "--url", `${URL}site/`, "--absolute", "-q"], bytes);
       expect(piped.code, piped.stderr).toBe(0);
-      expect(piped.stdout.equals(Buffer.from(rewriteLinks(bytes, { url: `${URL}site/`, rewrite: absolutize() })))).toBe(true);
+      expect(piped.stdout.equals(fromRoot)).toBe(true);
+      const held = await run(["rewrite", "-", "--url", `${URL}site/`, "--absolute", "--max-hold", "16M", "-q"], bytes);
+      expect(held.code, held.stderr).toBe(0);
+      expect(held.stdout.equals(fromRoot)).toBe(true);
 
       // check: the same findings from the file and from standard input (both the whole document's; standard input
       // at 1 MiB only: check reads whole, and slowly).
@@ -133,6 +148,34 @@ describe("--no-spool: one stream, said before the first output and warned at the
     expect(held.stderr).toBe("");
     expect(held.stdout.equals(Buffer.from(rewriteLinks(bytes, { url, rewrite: absolutize() })))).toBe(true);
   });
+
+  // A <meta> that declares the replacement encoding (ISO-2022-KR): the whole document is one U+FFFD, no links. Spooled
+  // (read as a file) that is "cannot be decoded", exit 1; one stream ends the same way, wherever the <meta> is.
+  const replacement = (before: number, after: number): Uint8Array =>
+    new TextEncoder().encode(`<!doctype html>${"<p>x <a href=a.html>a</a></p>\n".repeat(before)}<meta charset=iso-2022-kr>${"<p>x <a href=b.html>b</a></p>\n".repeat(after)}`);
+  const undecodable = "docbase: -: cannot be decoded: its encoding is the replacement encoding (e.g. a charset of ISO-2022-KR or HZ-GB-2312): it cannot be decoded\n";
+  for (const [where, bytes] of [
+    // Past --max-hold, after output began (the stream had settled on windows-1252: before, a warning and exit 0).
+    ["after output began", replacement(50_000, 10)],
+    // Within the hold, past the prescan (before, held whole to --max-token: "longer than maxToken").
+    ["before output, with more than --max-token after it", replacement(100, 100_000)],
+  ] as const) {
+    it(`--no-spool, a <meta charset=iso-2022-kr> ${where}: cannot be decoded, exit 1, as when it is spooled`, async () => {
+      const spooled = await run(["links", "-", "--url", url, "--json", "-q"], bytes);
+      expect(spooled.code).toBe(1);
+      expect(spooled.stderr).toBe(undecodable);
+      for (const args of [
+        ["links", "-", "--url", url, "--json", "--no-spool", "--max-token", "1M", "-q"],
+        ["rewrite", "-", "--url", url, "--absolute", "--no-spool", "--max-token", "1M", "-q"],
+      ]) {
+        const streamed = await run(args, bytes);
+        expect(streamed.code, streamed.stderr).toBe(1);
+        expect(streamed.stderr).toBe(`${noSpoolWarning(MiB)}${undecodable}`);
+        // Past the hold, what came before the <meta> was written already; before it, nothing was.
+        expect(streamed.stdout.length > 0).toBe(where === "after output began");
+      }
+    }, 120_000);
+  }
 
   it("a spool that cannot be written is an error naming the directory", async () => {
     const result = await docbaseBytes(["links", "-", "--url", url, "-q"], { input: bytes, env: { TMPDIR: "/nonexistent-docbase-dir" } });

@@ -29,6 +29,8 @@ describe("a single file or standard input that needs more memory than there is",
     ["check FILE", ["check", file, "--url", url, "-q"], undefined],
     ["links -", ["links", "-", "--url", url, "-q"], page],
     ["check -", ["check", "-", "--url", url, "-q"], page],
+    // Spooled past --max-hold, then read whole as its spool: before, in the command's own process (exit 134).
+    ["rewrite -", ["rewrite", "-", "--url", url, "--absolute", "-q"], page],
   ] as const) {
     it(`${name}: the file's error with a clear message, exit 1 — not V8's abort`, async () => {
       const run = await docbase(args, { ...capped, ...(input === undefined ? {} : { input }) });
@@ -36,6 +38,29 @@ describe("a single file or standard input that needs more memory than there is",
       expect(run.code, run.stderr).toBe(1);
       expect(run.stderr).toMatch(/: failed: the worker reading it stopped \(JavaScript heap out of memory\)\n$/);
       expect(run.stderr).not.toContain("FATAL ERROR");
+    }, 120_000);
+  }
+
+  // --no-spool: one stream, in a worker fed through a pipe. An attribute of 48 MiB under a --max-token that lets it
+  // through takes far more than the capped heaps (before, the stream ran in the command's own process: exit 134).
+  const long = `${HEAD}${"<p><a href=x.html>x</a></p>\n".repeat(100_000)}<a title="${"x".repeat(48 * 1024 * 1024)}" href=y.html>y</a>\n`;
+  for (const [name, args] of [
+    ["links - --no-spool", ["links", "-", "--url", url, "--no-spool", "--max-token", "100M", "--json", "-q"]],
+    ["rewrite - --no-spool", ["rewrite", "-", "--url", url, "--absolute", "--no-spool", "--max-token", "100M", "-q"]],
+  ] as const) {
+    it(`${name}: the stream runs in a worker: the warning first, then the error and exit 1 — not V8's abort`, async () => {
+      const run = await docbase(args, { ...capped, input: long });
+      expect(run.signal).toBe(null);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).not.toContain("FATAL ERROR");
+      const warned = run.stderr.indexOf("warning: --no-spool: standard input is longer than 1 MiB");
+      const failed = run.stderr.search(/docbase: -: failed: the worker reading it stopped \(JavaScript heap out of memory\)(, after part of its output was written)?\n$/);
+      expect(warned).toBeGreaterThanOrEqual(0);
+      expect(failed).toBeGreaterThan(warned);
+      // The output streamed before the failure: links (or the rewritten document) from before the long attribute.
+      const written = name.startsWith("links") ? run.stdout.split("\n").filter((l) => l !== "") : [];
+      if (name.startsWith("links")) expect(written.length > 0 && written.every((l) => l.includes('"url":"https://example.com/x.html"'))).toBe(true);
+      else expect(run.stdout.startsWith(`${HEAD}<p><a href=https://example.com/x.html>x</a></p>\n`)).toBe(true);
     }, 120_000);
   }
 

@@ -7,18 +7,16 @@
  */
 
 import type { Link, StreamWarning } from "../../links/index.ts";
-import { feedLinkStream, noSpoolWarning, readTwice, streamFailure, warningReport } from "../document-stream.ts";
+import { feedLinkStream, readTwice, streamFailure, UNDECODABLE_ENDS_STREAM, warningReport } from "../document-stream.ts";
 import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE } from "../file-task.ts";
 import { escapeControls, formatLinkTable, jsonLine, plural } from "../format.ts";
 import { gatherInputs, inputKind } from "../inputs.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
 import { DEFAULT_MAX_TOKEN } from "../regular-file.ts";
-import { runTask, summaryEnd } from "../run-task.ts";
+import { runStandardInput, runTask, summaryEnd } from "../run-task.ts";
 import { siteURL } from "../site-url.ts";
-import { takeStandardInput } from "../standard-input.ts";
 import { isUnlabeledUTF8, UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
-import { runFiles } from "../worker-pool.ts";
 
 /**
  * Options of `docbase links` (commander's names for its flags).
@@ -98,14 +96,18 @@ function linkLines(job: FileJob, links: readonly Link[]): string {
 export const linksWork: FileWork<LinksTask> = {
   async run(job: FileJob, task: LinksTask, env: TaskEnvironment): Promise<FileResult> {
     if (job.stylesheet === true) return stylesheetLinks(job, task, env);
-    const document = await openDocument(job, env);
+    // Standard input read as one stream (--no-spool), or a file too large to read whole: links written as they come.
+    const document = job.path === "-" && env.pieces !== undefined ? env.pieces : await openDocument(job, env);
     if (!(document instanceof Uint8Array)) {
-      if (!("handle" in document)) return document;
-      if (env.write !== undefined) return linksOfOpenFile(document, job, task, env.write);
+      // A file that cannot be read: its failed result.
+      if (!("handle" in document || Symbol.asyncIterator in document)) return document;
       let out = "";
-      const result = await linksOfOpenFile(document, job, task, async (text) => {
-        out += text;
-      });
+      const write =
+        env.write ??
+        (async (text: string): Promise<void> => {
+          out += text;
+        });
+      const result = "handle" in document ? await linksOfOpenFile(document, job, task, write) : await linksStream(document, job, task, write);
       return { ...result, out: out + result.out };
     }
     const { readLinks } = await reading();
@@ -197,63 +199,30 @@ export async function linksOfOpenFile(opened: OpenedDocument, job: FileJob, task
 
 /**
  * `docbase links - --no-spool`: the links of the document on standard
- * input (`pieces`), at URL `url`, read as one stream (see link-stream.ts),
- * each written to `write` as soon as it is settled, in bounded memory
- * whatever the document's size; past `maxHold`, a later `<base>` or
- * `<meta charset>` is not applied, and the result's warning says so.
+ * input (`pieces`), at the job's URL, read as one stream (see
+ * link-stream.ts), each written to `write` as soon as it is settled, in
+ * bounded memory whatever the document's size; past the job's `maxHold`,
+ * a later `<base>` or `<meta charset>` is not applied, and the result's
+ * warning says so.
  *
  * @example
  * ```ts
- * await linksStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, maxToken: 32 << 20 }, async (text) => void process.stdout.write(text));
+ * await linksStream(process.stdin, { index: 0, path: "-", display: "-", url: "https://example.com/", rel: "", maxHold: 1 << 20 }, task, async (text) => void process.stdout.write(text));
  * ```
  */
-export async function linksStream(pieces: AsyncIterable<Uint8Array>, url: string, task: LinksTask, limits: { readonly maxHold: number; readonly maxToken: number }, write: (text: string) => Promise<void>): Promise<FileResult> {
-  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "" };
+export async function linksStream(pieces: AsyncIterable<Uint8Array>, job: FileJob, task: LinksTask, write: (text: string) => Promise<void>): Promise<FileResult> {
   const counts = linkCounts();
   const { ready, handOn } = linkHandOn(job, task, counts, write);
   const warnings: StreamWarning[] = [];
   try {
     const { LinkStream } = await library();
-    const stream = new LinkStream({ url, encoding: task.encoding, ...limits, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) });
+    const limits = { maxHold: job.maxHold ?? DEFAULT_MAX_HOLD, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
+    const stream = new LinkStream({ url: job.url, encoding: task.encoding, ...limits, onLink: (link) => ready.push(link), onWarning: (w) => warnings.push(w) }, UNDECODABLE_ENDS_STREAM);
     await feedLinkStream(stream, pieces, task.encoding, handOn);
   } catch (error) {
     return streamFailure(job, error, "cannot be read");
   }
-  return { index: 0, ...warningReport("-", warnings, task.json), counts };
-}
-
-/**
- * `docbase links -`: standard input, exact whatever its size: read whole
- * when it ends within `--max-hold`, else spooled to a temporary file and
- * read as a file (twice when it is large); with `--no-spool`, one stream
- * (see {@link linksStream}), after a warning.
- */
-async function linksOfStandardInput(job: FileJob, task: LinksTask, options: LinksOptions, output: Output): Promise<FileResult> {
-  const maxHold = options.maxHold ?? DEFAULT_MAX_HOLD;
-  const write = async (text: string | Uint8Array): Promise<void> => {
-    output.out(text);
-    await output.drain?.();
-  };
-  let taken;
-  try {
-    taken = await takeStandardInput({ maxHold, spool: options.spool !== false });
-  } catch (error) {
-    return streamFailure(job, error, "cannot be read");
-  }
-  if (taken.type === "pieces") {
-    output.err(noSpoolWarning(maxHold));
-    return linksStream(taken.pieces, job.url, task, { maxHold, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN }, write);
-  }
-  const spool = taken.type === "spooled" ? taken.spool : null;
-  try {
-    // Read as a file is (in a worker when it is large: see runFiles), under the name "-".
-    let result: FileResult | null = null;
-    const stdin = taken.type === "whole" ? taken.bytes : undefined;
-    await runFiles([spool === null ? job : { ...job, path: spool.path }], { work: linksWork, task, site: null, threads: 1, stdin, write, onResult: (r) => (result = r) });
-    return result!;
-  } finally {
-    spool?.remove();
-  }
+  return { index: job.index, ...warningReport(job.display, warnings, task.json), counts };
 }
 
 /**
@@ -281,7 +250,9 @@ export async function linksCommand(input: string, options: LinksOptions, output:
   const task: LinksTask = { command: "links", json: options.json === true, filter, encoding, siteRoot: inputs.siteRoot };
   let counts: Record<string, number>;
   if (inputs.standardInput) {
-    const result = await linksOfStandardInput(inputs.jobs[0]!, task, options, output);
+    // Standard input, exact whatever its size (see runStandardInput); with --no-spool, one stream (see linksStream).
+    const taking = { maxHold: options.maxHold ?? DEFAULT_MAX_HOLD, spool: options.spool !== false, failedVerb: "cannot be read" };
+    const result = await runStandardInput(inputs.jobs[0]!, linksWork, task, taking, output);
     if (result.out !== "") output.out(result.out);
     if (result.err !== "") output.err(result.err);
     counts = { ...result.counts };

@@ -13,19 +13,18 @@ import { copyFile, mkdir, readFile, readlink, realpath, rm, stat, symlink } from
 import path from "node:path";
 import type { Link, LinkFilterOptions, LinkStream, StreamWarning, URLMap, URLMapFormat } from "../../links/index.ts";
 import { copyFileAtomic, removeStaleTemporaryFiles, replaceFileAtomic, writeFileAtomic } from "../atomic-write.ts";
-import { feedLinkStream, noSpoolWarning, readTwice, StreamFailure, streamFailure, UndecodableDocument, UnreadableDocument, warningReport } from "../document-stream.ts";
+import { feedLinkStream, readTwice, StreamFailure, streamFailure, UNDECODABLE_ENDS_STREAM, UndecodableDocument, UnreadableDocument, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
-import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, UNDECODABLE, undecodable } from "../file-task.ts";
-import { escapeControls, formatSeconds, formatValue, jsonLine, linkLabel, plural } from "../format.ts";
+import { failedFile, type FileJob, type FileResult, type FileWork, failures, loadOnce, type OpenedDocument, openDocument, readDocument, type TaskEnvironment, UNDECODABLE, undecodable } from "../file-task.ts";
+import { escapeControls, formatValue, jsonLine, linkLabel, plural } from "../format.ts";
 import { inputKind, reportListingProblems, siteDocuments } from "../inputs.ts";
 import { type LinkFilterFlags, linkFilterOptions } from "../link-filter-options.ts";
 import { type CommonOptions, DEFAULT_MAX_HOLD, encodingOption, type StreamingOptions } from "../options.ts";
 import type { Output } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_TOKEN } from "../regular-file.ts";
-import { runTask, summaryEnd } from "../run-task.ts";
+import { runStandardInput, runTask, summaryEnd } from "../run-task.ts";
 import { isWithin, siteFileURL, siteRootOption } from "../site.ts";
 import { listSite } from "../site-walk.ts";
-import { type Spool, takeStandardInput } from "../standard-input.ts";
 
 /**
  * Options of `docbase rewrite`.
@@ -82,6 +81,8 @@ export interface RewriteTask {
   /** The output directory (absolute), or null to rewrite in place. */
   readonly outDir: string | null;
   readonly dryRun: boolean;
+  /** `rewrite -`: the document (standard input) is written to standard output as it comes (see TaskEnvironment.write), not to a file. */
+  readonly toStandardOutput?: boolean | undefined;
 }
 
 /** The links library, loaded where files are read (see loadOnce). */
@@ -185,7 +186,8 @@ function cannotBeWritten(job: FileJob, error: unknown): FileResult {
  * ```
  */
 export const rewriteWork: FileWork<RewriteTask> = {
-  async run(job: FileJob, task: RewriteTask): Promise<FileResult> {
+  async run(job: FileJob, task: RewriteTask, env: TaskEnvironment): Promise<FileResult> {
+    if (task.toStandardOutput === true) return rewriteToStandardOutput(job, task, env);
     const target = task.outDir === null ? job.path : path.join(task.outDir, ...job.rel.split("/"));
     if (job.copy === true) {
       if (task.dryRun) return { index: job.index, out: "", err: "", counts: { copied: 1 } };
@@ -289,107 +291,93 @@ async function rewriteOpenFile(
 ): Promise<void> {
   const { LinkStream } = await library();
   const rewrite = await noteChanges(task, job.display, tally);
-  const output: Uint8Array[] = [];
+  const { output, handOn } = outputHandOn(write);
   await readTwice(
     opened.handle,
     { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
     (settled) =>
       new LinkStream({ url: job.url, encoding: task.encoding, settled: settled ?? undefined, maxHold: opened.maxBytes, maxToken: opened.maxToken, rewrite, onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) }),
-    async () => {
-      for (const chunk of output) await write(chunk);
-      output.length = 0;
-    },
+    handOn,
   );
+}
+
+/**
+ * Hands on the output a stream gave since the last piece was read: to
+ * `write`, as one piece (Optimisation: from a worker, each piece is a
+ * message and its answer).
+ */
+function outputHandOn(write: (chunk: Uint8Array) => Promise<void>): { output: Uint8Array[]; handOn: () => Promise<void> } {
+  const output: Uint8Array[] = [];
+  const handOn = async (): Promise<void> => {
+    if (output.length === 0) return;
+    const piece = output.length === 1 ? output[0]! : Buffer.concat(output);
+    output.length = 0;
+    await write(piece);
+  };
+  return { output, handOn };
 }
 
 /**
  * Rewrites the document `pieces` gives as one stream (`rewrite -
  * --no-spool`): each piece of output goes to `write` as it comes, each
- * link changed, and past `maxHold` each warning, to `tally`.
+ * link changed, and past the job's `maxHold` each warning, to `tally`.
  * Throws what {@link feedLinkStream} throws (a StreamFailure too when the
  * stream cannot be made).
  */
-async function rewritePieces(
-  job: FileJob,
-  task: RewriteTask,
-  pieces: AsyncIterable<Uint8Array>,
-  limits: { readonly maxHold: number; readonly maxToken: number },
-  write: (chunk: Uint8Array) => Promise<void>,
-  tally: FileTally,
-): Promise<void> {
+async function rewritePieces(job: FileJob, task: RewriteTask, pieces: AsyncIterable<Uint8Array>, write: (chunk: Uint8Array) => Promise<void>, tally: FileTally): Promise<void> {
   const { LinkStream } = await library();
-  const output: Uint8Array[] = [];
+  const { output, handOn } = outputHandOn(write);
   let stream: LinkStream;
   try {
-    stream = new LinkStream({ url: job.url, encoding: task.encoding, maxHold: limits.maxHold, maxToken: limits.maxToken, rewrite: await noteChanges(task, job.display, tally), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) });
+    const limits = { maxHold: job.maxHold ?? DEFAULT_MAX_HOLD, maxToken: job.maxToken ?? DEFAULT_MAX_TOKEN };
+    stream = new LinkStream({ url: job.url, encoding: task.encoding, ...limits, rewrite: await noteChanges(task, job.display, tally), onOutput: (piece) => output.push(piece as Uint8Array), onWarning: (w) => tally.warnings.push(w) }, UNDECODABLE_ENDS_STREAM);
   } catch (error) {
     throw new StreamFailure((error as Error).message);
   }
-  await feedLinkStream(stream, pieces, task.encoding, async () => {
-    for (const chunk of output) await write(chunk);
-    output.length = 0;
-  });
+  await feedLinkStream(stream, pieces, task.encoding, handOn);
 }
 
 /**
- * `docbase rewrite -`: the document on standard input, at URL `url`,
- * rewritten as `task` says, to `write` (standard output), exact whatever
- * its size: read whole when it ends within `maxHold`, else spooled to a
- * temporary file and read as a file (twice when it is large); with
- * `spool` false, one stream, past `maxHold` after a warning on
- * `warn`. With `task.dryRun`, nothing is written and the changes are
- * listed. Never throws for a bad document: the result says what went wrong.
- *
- * @example
- * ```ts
- * const result = await rewriteStream(process.stdin, "https://example.com/", task, { maxHold: 1 << 20, spool: true, maxBytes: 64 << 20, maxToken: 32 << 20 }, write, warn);
- * ```
+ * `rewrite -`'s work on standard input (see runStandardInput: its bytes,
+ * a spool of it read as a file, or its pieces): the document at the
+ * job's URL rewritten as `task` says, written to `env.write` (standard
+ * output) as it comes — whole, or from a stream, exact whatever its size
+ * but with `--no-spool` (then past the job's `maxHold`, a warning says
+ * what was not applied). With `task.dryRun`, nothing is written and the
+ * changes are listed. Never throws for a bad document: the result says
+ * what went wrong.
  */
-export async function rewriteStream(
-  input: AsyncIterable<Uint8Array>,
-  url: string,
-  task: RewriteTask,
-  options: { readonly maxHold: number; readonly spool: boolean; readonly maxBytes: number; readonly maxToken: number },
-  write: (chunk: Uint8Array) => Promise<void>,
-  warn: (text: string) => void,
-): Promise<FileResult> {
-  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "", maxBytes: options.maxBytes, maxToken: options.maxToken };
+async function rewriteToStandardOutput(job: FileJob, task: RewriteTask, env: TaskEnvironment): Promise<FileResult> {
+  // Without a write (nothing streams), the document is the result's output; with --dry-run, nothing is written.
+  const chunks: Uint8Array[] = [];
+  const write = task.dryRun ? async () => {} : (env.write ?? (async (chunk: Uint8Array) => void chunks.push(chunk)));
   const tally = newTally(task);
-  const out = task.dryRun ? async () => {} : write;
-  const whole = async (bytes: Uint8Array): Promise<FileResult> => {
-    const why = await undecodable(bytes, task.encoding);
-    if (why !== null) return failedFile(job, "undecodable", why);
-    const rewritten = await rewriteWhole(job, task, bytes);
-    if (!("output" in rewritten)) return rewritten;
-    await out(rewritten.output);
-    return rewriteReport(job, task, rewritten.tally, rewritten.tally.changes.count > 0);
-  };
-  let spool: Spool | null = null;
   try {
-    const taken = await takeStandardInput(options, input);
-    if (taken.type === "whole") return await whole(taken.bytes);
-    if (taken.type === "pieces") {
-      warn(noSpoolWarning(options.maxHold));
-      await rewritePieces(job, task, taken.pieces, options, out, tally);
-    } else {
-      spool = taken.spool;
-      const document = await openDocument({ ...job, path: spool.path }, { site: null });
-      if (document instanceof Uint8Array) return await whole(document);
+    if (job.path === "-" && env.pieces !== undefined) await rewritePieces(job, task, env.pieces, write, tally);
+    else {
+      const document = await openDocument(job, env);
+      if (document instanceof Uint8Array) {
+        const why = await undecodable(document, task.encoding);
+        if (why !== null) return failedFile(job, "undecodable", why);
+        const rewritten = await rewriteWhole(job, task, document);
+        if (!("output" in rewritten)) return rewritten;
+        await write(rewritten.output);
+        const report = rewriteReport(job, task, rewritten.tally, rewritten.tally.changes.count > 0);
+        return chunks.length === 0 ? report : { ...report, out: Buffer.concat(chunks) };
+      }
       if (!("handle" in document)) return document;
       try {
-        await rewriteOpenFile(job, task, document, out, tally);
+        await rewriteOpenFile(job, task, document, write, tally);
       } finally {
         await document.handle.close();
       }
     }
   } catch (error) {
     return streamFailure(job, error, "cannot be rewritten");
-  } finally {
-    spool?.remove();
   }
   const report = rewriteReport(job, task, tally, tally.changes.count > 0);
-  const warned = warningReport("-", tally.warnings, task.json && task.dryRun);
-  return { ...report, out: report.out + warned.out, err: report.err + warned.err };
+  const warned = warningReport(job.display, tally.warnings, task.json && task.dryRun);
+  return { ...report, out: chunks.length === 0 ? report.out + warned.out : Buffer.concat(chunks), err: report.err + warned.err };
 }
 
 /** The result of rewriting one file: its counts, with --dry-run the changes, and the redirects it could not follow. */
@@ -629,18 +617,15 @@ export async function rewriteCommand(input: string, options: RewriteOptions, out
 
 /**
  * `docbase rewrite -`: standard input is the document at the root URL,
- * rewritten to standard output (see {@link rewriteStream}); with
- * --dry-run, the changes are listed instead.
+ * rewritten to standard output (see {@link rewriteToStandardOutput} and
+ * runStandardInput); with --dry-run, the changes are listed instead.
  */
 async function rewriteStandardInput(url: string, task: RewriteTask, options: RewriteOptions, output: Output): Promise<number> {
   if (options.out !== undefined) throw new UsageError("rewrite -: standard input is written to standard output; --out is for a site's directory");
   const started = performance.now();
-  const streaming = { maxHold: options.maxHold ?? DEFAULT_MAX_HOLD, spool: options.spool !== false, maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, maxToken: options.maxToken ?? DEFAULT_MAX_TOKEN };
-  const write = async (chunk: Uint8Array): Promise<void> => {
-    output.out(chunk);
-    await output.drain?.();
-  };
-  const result = await rewriteStream(process.stdin as AsyncIterable<Uint8Array>, url, task, streaming, write, (text) => output.err(text));
+  const job: FileJob = { index: 0, path: "-", display: "-", url, rel: "", maxBytes: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, maxToken: options.maxToken ?? DEFAULT_MAX_TOKEN };
+  const taking = { maxHold: options.maxHold ?? DEFAULT_MAX_HOLD, spool: options.spool !== false, failedVerb: "cannot be rewritten" };
+  const result = await runStandardInput(job, rewriteWork, { ...task, toStandardOutput: true }, taking, output);
   if (result.out !== "") output.out(result.out);
   if (result.err !== "") output.err(result.err);
   const counts = result.counts;
