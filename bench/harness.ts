@@ -38,7 +38,7 @@
  */
 
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -89,6 +89,24 @@ export const corpusDir: string =
 /** The text of a gzip'd corpus file (UTF-8), e.g. `readCorpus("urls-kasztp.txt.gz")`. */
 export function readCorpus(file: string): string {
   return gunzipSync(readFileSync(corpusDir.replace(/\/?$/, "/") + file)).toString("utf8");
+}
+
+/** The URL each HTML page of the corpus was served from. */
+const pageURLs: Record<string, string> = {
+  "html-whatwg-html5-spec-2009.html.gz": "https://www.whatwg.org/specs/web-apps/current-work/",
+  "html-whatwg-spec-excerpt-2015.html.gz": "https://html.spec.whatwg.org/multipage/",
+  "html-wikipedia-911-victims-list.html.gz": "https://en.wikipedia.org/wiki/List_of_victims_of_the_September_11_attacks",
+  "html-wikipedia-new-zealand.html.gz": "https://en.wikipedia.org/wiki/New_Zealand",
+};
+
+/**
+ * The HTML page of the corpus whose file name contains `page` (`new-zealand`,
+ * `2015`, `2009`, `911`): its file name, its text and the URL it was served from.
+ */
+export function readCorpusPage(page: string): { readonly file: string; readonly html: string; readonly url: string } {
+  const file = readdirSync(corpusDir).find((f) => f.startsWith("html-") && f.includes(page));
+  if (file === undefined || pageURLs[file] === undefined) throw new Error(`no corpus page matches ${page}`);
+  return { file, html: readCorpus(file), url: pageURLs[file] };
 }
 
 /**

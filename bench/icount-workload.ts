@@ -23,28 +23,18 @@
  * @module
  */
 
-import { readdirSync } from "node:fs";
 import { parse, TokenizerMode } from "parse5";
 import { JSDOM } from "jsdom";
 import { extractLinks, rewriteLinks, absolutize, LinkStream } from "../src/links/index.ts";
 import { parseWithPositions } from "../src/links/html-source.ts";
 import { HTMLTokenizer } from "../src/links/html-tokenizer.ts";
 import { install } from "../src/jsdom/index.ts";
-import { corpusDir, readCorpus } from "./harness.ts";
+import { readCorpusPage } from "./harness.ts";
 
 const [job = "none", page = "new-zealand", roundsText = "1"] = process.argv.slice(2);
 const rounds = Number(roundsText);
-const urls: Record<string, string> = {
-  "html-whatwg-html5-spec-2009.html.gz": "https://www.whatwg.org/specs/web-apps/current-work/",
-  "html-whatwg-spec-excerpt-2015.html.gz": "https://html.spec.whatwg.org/multipage/",
-  "html-wikipedia-911-victims-list.html.gz": "https://en.wikipedia.org/wiki/List_of_victims_of_the_September_11_attacks",
-  "html-wikipedia-new-zealand.html.gz": "https://en.wikipedia.org/wiki/New_Zealand",
-};
-const file = readdirSync(corpusDir).find((f) => f.startsWith("html-") && f.includes(page));
-if (file === undefined) throw new Error(`no corpus page matches ${page}`);
-const html = readCorpus(file);
+const { html, url } = readCorpusPage(page);
 const bytes = new TextEncoder().encode(html);
-const url = urls[file]!;
 let sink = 0;
 let anchors: { href: string }[] | undefined;
 

@@ -75,6 +75,8 @@ export const FORMATTING = 2048;
 export const BLOCK_START = 4096;
 /** In body, the end tags that close the element of their name in scope ("address", "article", …, "ul", with button, listing and pre). */
 export const BLOCK_END = 8192;
+/** The start tags "in body", "after head" and "in template" process using the rules for "in head" (base, basefont, bgsound, link, meta, noframes, script, style, template, title). */
+export const IN_HEAD_START = 16384;
 
 const KEYS_PER_NAMESPACE = 128;
 
@@ -117,6 +119,7 @@ const blocks = [
 ]; // prettier-ignore
 mark(HTML, [...blocks, TAG.P], BLOCK_START);
 mark(HTML, [...blocks, TAG.BUTTON, TAG.LISTING, TAG.PRE], BLOCK_END);
+mark(HTML, [TAG.BASE, TAG.BASEFONT, TAG.BGSOUND, TAG.LINK, TAG.META, TAG.NOFRAMES, TAG.SCRIPT, TAG.STYLE, TAG.TEMPLATE, TAG.TITLE], IN_HEAD_START);
 
 /**
  * The kinds (the bits above) of an element of namespace `ns` (HTML, SVG,
