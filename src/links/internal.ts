@@ -16,6 +16,7 @@
  */
 
 export { readLinks, type LinksRead, type ReadWants } from "./read-links.ts";
+export { rewriteLinksAndEncoding } from "./rewrite-links.ts";
 export { readStylesheet, rewriteStylesheet, type StylesheetRead } from "./stylesheet-links.ts";
 export { type BaseElement, type BaseElementStatus } from "./base-elements.ts";
 export { type EncodingSource, sniffEncoding } from "./encoding-sniffing.ts";

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { EncodingName } from "../core/index.ts";
 import { extractSites } from "./extract-links.ts";
 import { checkRewriteOption, type RewriteLinksOptions } from "./options.ts";
 import { prepareDocument } from "./prepare-document.ts";
@@ -51,7 +52,24 @@ export function rewriteLinks(html: string, options: RewriteLinksOptions): string
 export function rewriteLinks(html: Uint8Array, options: RewriteLinksOptions): Uint8Array;
 export function rewriteLinks(html: string | Uint8Array, options: RewriteLinksOptions): string | Uint8Array;
 export function rewriteLinks(html: string | Uint8Array, options: RewriteLinksOptions): string | Uint8Array {
+  return rewriteLinksAndEncoding(html, options).output;
+}
+
+/**
+ * {@link rewriteLinks}, and the encoding the document was read in — the
+ * one its parse settled, a `<meta>` past the prescan's 1024 bytes
+ * included — for work that must tell a document of the replacement
+ * encoding (nothing to rewrite: it decodes to one U+FFFD) from one left
+ * as it was.
+ *
+ * @example
+ * ```ts
+ * const late = new TextEncoder().encode(`${" ".repeat(2000)}<meta charset=iso-2022-kr><a href=x>`);
+ * rewriteLinksAndEncoding(late, { url: "https://example.com/", rewrite: () => "y" }).encoding; // "replacement"
+ * ```
+ */
+export function rewriteLinksAndEncoding(html: string | Uint8Array, options: RewriteLinksOptions): { readonly output: string | Uint8Array; readonly encoding: EncodingName } {
   checkRewriteOption(options);
   const document = prepareDocument(html, options);
-  return rewriteDocument(document, extractSites(document, true).sites, options.rewrite);
+  return { output: rewriteDocument(document, extractSites(document, true).sites, options.rewrite), encoding: document.encoding };
 }

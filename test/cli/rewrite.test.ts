@@ -193,6 +193,18 @@ describe("docbase rewrite", () => {
     expect(readFileSync(path.join(dir, "ok.html"), "utf8")).toBe('<a href="https://example.com/a.html">');
   });
 
+  it("reports a file whose <meta> past the prescan declares the replacement encoding as one that cannot be decoded, as links does", async () => {
+    // The prescan reads 1024 bytes; the parse finds this <meta> and changes the encoding to the replacement encoding.
+    const late = `<!doctype html><a href="a.html">a</a>${"<p>x</p>".repeat(200)}<meta charset="iso-2022-kr"><a href="b.html">b</a>`;
+    const dir = writeTree(temporaryDirectory(), { "late-kr.html": late, "ok.html": '<a href="a.html">' });
+    const run = await docbase(["rewrite", dir, "--url", "https://example.com/", "--absolute"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`docbase: ${path.join(dir, "late-kr.html")}: cannot be decoded: its encoding is the replacement encoding`);
+    expect(readFileSync(path.join(dir, "late-kr.html"), "utf8")).toBe(late);
+    const links = await docbase(["links", path.join(dir, "late-kr.html"), "--url", "https://example.com/"]);
+    expect(links.stderr).toContain("cannot be decoded: its encoding is the replacement encoding");
+  });
+
   it("reports a file whose new links cannot be written in its encoding (ISO-2022-JP is stateful)", async () => {
     // The rewrite itself is fine here; an unwritable one is the links layer's LinksError, reported the same way.
     const dir = writeTree(temporaryDirectory(), { "jp.html": Buffer.from('<meta charset="iso-2022-jp"><a href="a.html">x</a>', "latin1") });

@@ -222,11 +222,15 @@ export const rewriteWork: FileWork<RewriteTask> = {
 /** A whole document rewritten, with its changes; or the failed result. */
 async function rewriteWhole(job: FileJob, task: RewriteTask, bytes: Uint8Array): Promise<{ output: Uint8Array; tally: FileTally } | FileResult> {
   const tally = newTally(task);
-  const { rewriteLinks } = await library();
+  const { readStylesheet, rewriteLinksAndEncoding, rewriteStylesheet } = await reading();
   try {
     const options = { url: job.url, encoding: task.encoding, rewrite: await noteChanges(task, job.display, tally) };
-    if (job.stylesheet !== true) return { output: rewriteLinks(bytes, options), tally };
-    const { readStylesheet, rewriteStylesheet } = await reading();
+    if (job.stylesheet !== true) {
+      const rewritten = rewriteLinksAndEncoding(bytes, options);
+      // A <meta> past the prescan that declares the replacement encoding: the document is one U+FFFD, as for links and check.
+      if (rewritten.encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
+      return { output: rewritten.output as Uint8Array, tally };
+    }
     const read = readStylesheet(bytes, options, true);
     // A style sheet of the replacement encoding (an @charset of ISO-2022-KR) decodes to one U+FFFD: nothing to rewrite, nothing to keep.
     if (read.encoding === "replacement") return failedFile(job, "undecodable", UNDECODABLE);
