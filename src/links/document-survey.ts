@@ -54,7 +54,7 @@ class DocumentSurvey {
     this.label = label;
     this.maxToken = maxToken;
     // Nothing is read from an SVG style's text here: it is not kept.
-    this.source = new StreamingSource(scripting, false);
+    this.source = new StreamingSource(scripting, false, false);
   }
 
   get outcome(): SurveyOutcome | null {

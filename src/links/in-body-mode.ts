@@ -320,7 +320,7 @@ function adoptAttributes(state: ParseState, element: Element, attrs: Attribute[]
   }
   if (adopted === null) return;
   state.tags.push(state.tagRecord(element, attrs, adopted, 0));
-  if (state.templateKind() === 0 && mayBeTarget([...adopted])) state.targetCandidates.push(element);
+  if (state.templateKind() === 0 && state.noteTargets && mayBeTarget([...adopted])) state.targetCandidates.push(element);
 }
 
 /**

@@ -228,7 +228,7 @@ export class LinkStream {
     this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
     this.batch = newBatch(this.rewriting);
-    this.source = new StreamingSource(this.options.scripting);
+    this.source = new StreamingSource(this.options.scripting, true, this.internals?.onTargets !== undefined);
   }
 
   /** Reads the next piece of the document: bytes (a `Uint8Array`) or text (a string), the same kind every time. */
@@ -446,7 +446,7 @@ export class LinkStream {
   private changeEncoding(encoding: EncodingName, final: boolean): void {
     const all = concatBytes(this.bytes, this.bytesLength);
     this.bytes = this.bytesLength === 0 ? [] : [all];
-    this.source = new StreamingSource(this.options.scripting);
+    this.source = new StreamingSource(this.options.scripting, true, this.internals?.onTargets !== undefined);
     this.reader = null;
     this.metaScan = 0;
     this.consumed = 0;

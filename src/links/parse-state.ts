@@ -165,11 +165,14 @@ export abstract class ParseState implements FormattingInserter {
   private fosterTable: Element | null = null;
   private fosterParentedBeforeBase = false;
   readonly targetCandidates: Element[] = [];
+  /** Whether {@link targetCandidates} are noted: a stream that checks no fragments keeps none, so its memory does not grow with the page's ids. */
+  readonly noteTargets: boolean;
 
-  constructor(scripting: boolean, trace: ConstructionTrace | null, keepStyleText: boolean) {
+  constructor(scripting: boolean, trace: ConstructionTrace | null, keepStyleText: boolean, noteTargets = true) {
     this.scripting = scripting;
     this.trace = trace;
     this.keepStyleText = keepStyleText;
+    this.noteTargets = noteTargets;
     this.tokenizer = new HTMLTokenizer(this);
   }
 
@@ -291,7 +294,7 @@ export abstract class ParseState implements FormattingInserter {
     this.trace?.onElement(element, this.open.templateCount);
     if (!emitted) return element;
     const where = this.templateKind();
-    if (where === 0 && mayBeTarget(attrs)) this.targetCandidates.push(element);
+    if (where === 0 && this.noteTargets && mayBeTarget(attrs)) this.targetCandidates.push(element);
     if (!mayHaveLinks(tagName, attrs)) return element;
     if (isParsedBaseElementWithHref(element)) {
       this.hasBaseWithHref = true;

@@ -40,8 +40,8 @@ export class StreamingSource {
   private ended = false;
 
   /** `keepStyleText`: false for a reading that reads no link (an SVG `style` then keeps no text). */
-  constructor(scripting: boolean, keepStyleText = true) {
-    this.construction = new TreeConstruction(scripting, null, keepStyleText);
+  constructor(scripting: boolean, keepStyleText = true, noteTargets = true) {
+    this.construction = new TreeConstruction(scripting, null, keepStyleText, noteTargets);
     this.tags = this.construction.tags;
     this.document = this.construction.document;
   }

@@ -113,8 +113,8 @@ export type { ConstructionTrace } from "./parse-state.ts";
  * ```
  */
 export class TreeConstruction extends ParseState {
-  constructor(scripting: boolean, trace: ConstructionTrace | null = null, keepStyleText = true) {
-    super(scripting, trace, keepStyleText);
+  constructor(scripting: boolean, trace: ConstructionTrace | null = null, keepStyleText = true, noteTargets = true) {
+    super(scripting, trace, keepStyleText, noteTargets);
   }
 
   /**
