@@ -12,10 +12,10 @@
  *
  * Workers are processes, not threads: V8 may abort a whole process when a
  * thread reaches its heap limit, and every other file's result with it; a
- * process that runs out of memory ends alone. So a run of few files still
- * reads a large one (over {@link IN_PROCESS_SIZE}) in a worker: a page that
- * needs more memory than there is is that file's error, never V8's abort
- * of the command.
+ * process that runs out of memory ends alone. So a run of few files with
+ * a large one (over {@link IN_PROCESS_SIZE}) reads them in one worker: a
+ * page that needs more memory than there is is that file's error, never
+ * V8's abort of the command.
  *
  * A file read as a stream sends its output to the main process a piece at
  * a time ({@link OutputPiece}) and waits for each to be written: its
