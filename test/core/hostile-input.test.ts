@@ -15,8 +15,8 @@
  * round trips of test/links cover whole documents by bytes.
  */
 
-import { Session } from "node:inspector";
 import { describe, expect, it } from "vitest";
+import { blockCounter } from "../block-count.ts";
 import { impl, implName } from "./impl.ts";
 
 /**
@@ -134,32 +134,8 @@ function parseOnce({ input, base }: Sized): void {
 /** The scripts of the implementation under test, whose block executions are counted. */
 const implementationScripts = implName === "docbase" ? /\/src\/core\// : /\/node_modules\/(whatwg-url|tr46|webidl-conversions)\//;
 
-const session = new Session();
-session.connect();
-function post<T = unknown>(method: string, params: object = {}): T {
-  // The inspector answers a session of the same thread synchronously.
-  let answer: { error: Error | null; result: T } | undefined;
-  session.post(method, params, (error, result) => {
-    answer = { error, result: result as T };
-  });
-  if (answer === undefined) throw new Error(`inspector: no answer to ${method}`);
-  if (answer.error !== null) throw answer.error;
-  return answer.result;
-}
-
-interface Coverage {
-  readonly result: readonly { readonly url: string; readonly functions: readonly { readonly ranges: readonly { readonly count: number }[] }[] }[];
-}
-
-/** The block executions in the implementation's scripts since the last call (taking the coverage resets the counters). */
-function takeCount(): number {
-  let count = 0;
-  for (const script of post<Coverage>("Profiler.takePreciseCoverage").result) {
-    if (!implementationScripts.test(script.url)) continue;
-    for (const fn of script.functions) for (const range of fn.ranges) count += range.count;
-  }
-  return count;
-}
+/** The block executions in the implementation's scripts since the last call. */
+const takeCount = blockCounter(implementationScripts);
 
 /** The work of one parse (and serialization): its block executions. */
 function work(sample: Sized): number {
@@ -172,8 +148,6 @@ function work(sample: Sized): number {
 const maxRatio = 5;
 
 describe(`${impl.name}: hostile input`, () => {
-  post("Profiler.enable");
-  post("Profiler.startPreciseCoverage", { callCount: true, detailed: true });
 
   it.each(hostileCases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const small = sized(c, c.size / 4);

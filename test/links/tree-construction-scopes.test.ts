@@ -5,8 +5,8 @@
 // and 4n under V8's precise coverage with block counts, and the block executions in the construction's own scripts
 // (every function call and loop iteration) must grow less than 5 times — linear work grows 4 times, a walk of the
 // stack per tag 16 (at 237d3d0, before the records, each case gave 15.9).
-import { Session } from "node:inspector";
 import { describe, expect, it } from "vitest";
+import { blockCounter } from "../block-count.ts";
 import { parseTreeless } from "../../src/links/tree-construction.ts";
 
 /** The construction's scripts (the tokenizer, linear on its own, is left out). */
@@ -33,32 +33,8 @@ const deepCases: readonly DeepCase[] = [
 
 const size = 20_000;
 
-const session = new Session();
-session.connect();
-function post<T = unknown>(method: string, params: object = {}): T {
-  // The inspector answers a session of the same thread synchronously.
-  let answer: { error: Error | null; result: T } | undefined;
-  session.post(method, params, (error, result) => {
-    answer = { error, result: result as T };
-  });
-  if (answer === undefined) throw new Error(`inspector: no answer to ${method}`);
-  if (answer.error !== null) throw answer.error;
-  return answer.result;
-}
-
-interface Coverage {
-  readonly result: readonly { readonly url: string; readonly functions: readonly { readonly ranges: readonly { readonly count: number }[] }[] }[];
-}
-
-/** The block executions in the construction's scripts since the last call (taking the coverage resets the counters). */
-function takeCount(): number {
-  let count = 0;
-  for (const script of post<Coverage>("Profiler.takePreciseCoverage").result) {
-    if (!constructionScripts.test(script.url)) continue;
-    for (const fn of script.functions) for (const range of fn.ranges) count += range.count;
-  }
-  return count;
-}
+/** The block executions in the construction's scripts since the last call. */
+const takeCount = blockCounter(constructionScripts);
 
 /** The work of one parse: its block executions in the construction. */
 function work(html: string): number {
@@ -68,8 +44,6 @@ function work(html: string): number {
 }
 
 describe("the tree construction on deep stacks of open elements: linear work", () => {
-  post("Profiler.enable");
-  post("Profiler.startPreciseCoverage", { callCount: true, detailed: true });
 
   it.each(deepCases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const small = c.make(size / 4);
