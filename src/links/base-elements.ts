@@ -12,7 +12,7 @@ import { type EncodingName, parseURL } from "../core/index.ts";
 import { attachesDeclarativeShadowRoot, parse5TreeAdapter } from "../document-base/index.ts";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import type { DocumentURLs } from "./base-url.ts";
-import type { LeanChild, LeanDocument, LeanElement, LeanFragment } from "./html-source.ts";
+import type { LeanChild, LeanDocument, LeanElement, LeanFragment, ParsedSource } from "./html-source.ts";
 import type { Link } from "./link-types.ts";
 
 /**
@@ -81,47 +81,53 @@ function unusableReason(href: string, urls: DocumentURLs, encoding: EncodingName
   return null;
 }
 
+/** The record of `element`, a base element with an href whose link is `link`, in `place`; `first`: the first in the document. */
+function baseElement(element: LeanElement, link: Link, place: BasePlace, first: boolean, urls: DocumentURLs, encoding: EncodingName): BaseElement {
+  let status: BaseElementStatus;
+  let reason: string | null = null;
+  if (place === "template") status = "in-template";
+  else if (place === "shadow-root") status = "in-shadow-root";
+  else if (!first) status = "not-first";
+  else {
+    reason = unusableReason(link.value, urls, encoding);
+    status = reason === null ? "used" : "unusable";
+  }
+  const parent = element.parentNode;
+  const inHead = parent !== null && parent.nodeName !== "#document" && parent.nodeName !== "#document-fragment" && (parent as LeanElement).tagName === "head";
+  return { line: link.line, column: link.column, start: link.start, href: link.value, raw: link.raw, url: link.url, status, reason, inBody: place === "document" && !inHead };
+}
+
 /**
- * Every HTML `base` element with an href of the document `tree`, in tree
+ * Every HTML `base` element with an href of the parsed document, in tree
  * order, template contents and declarative shadow roots included (where
  * the innermost of them decides the place), each with its link from
  * `baseLinks` (settled: its line and column counted) and its status; the
  * first in the document itself is checked against the fallback base URL
- * of `urls`, in `encoding`.
+ * of `urls`, in `encoding`. From `parsed.documentBases` when the parse
+ * kept no tree, else from a walk of its tree.
  *
  * @example
  * ```ts
- * const bases = baseElements(tree, baseLinks, urls, "UTF-8"); // for '<base href="/v2/"><base href="/v3/">'
+ * const bases = baseElements(parsed, baseLinks, urls, "UTF-8"); // for '<base href="/v2/"><base href="/v3/">'
  * bases.map((b) => b.status); // ["used", "not-first"]
  * ```
  */
-export function baseElements(tree: LeanDocument, baseLinks: ReadonlyMap<LeanElement, Link>, urls: DocumentURLs, encoding: EncodingName): BaseElement[] {
+export function baseElements(parsed: ParsedSource, baseLinks: ReadonlyMap<LeanElement, Link>, urls: DocumentURLs, encoding: EncodingName): BaseElement[] {
+  // Every base element with an href is a recorded tag whose href the reader read.
+  if (parsed.documentBases !== undefined) return parsed.documentBases.map((element, i) => baseElement(element, baseLinks.get(element)!, "document", i === 0, urls, encoding));
   const bases: BaseElement[] = [];
   let first = true;
   // A work list, not recursion: trees nest as deep as the input lets them. An element's
   // children come before its template contents, as in tree order with the contents inline.
-  const stack: { node: LeanDocument | LeanFragment | LeanChild; place: BasePlace }[] = [{ node: tree, place: "document" }];
+  const stack: { node: LeanDocument | LeanFragment | LeanChild; place: BasePlace }[] = [{ node: parsed.document, place: "document" }];
   while (stack.length > 0) {
     const { node, place } = stack.pop()!;
     if (node.nodeName === "#text") continue;
     if (node.nodeName !== "#document" && node.nodeName !== "#document-fragment") {
       const element = node as LeanElement;
       if (isParsedBaseElementWithHref(element)) {
-        // Every base element with an href is a recorded tag whose href the reader read.
-        const link = baseLinks.get(element)!;
-        let status: BaseElementStatus;
-        let reason: string | null = null;
-        if (place === "template") status = "in-template";
-        else if (place === "shadow-root") status = "in-shadow-root";
-        else if (!first) status = "not-first";
-        else {
-          first = false;
-          reason = unusableReason(link.value, urls, encoding);
-          status = reason === null ? "used" : "unusable";
-        }
-        const parent = element.parentNode;
-        const inHead = parent !== null && parent.nodeName !== "#document" && parent.nodeName !== "#document-fragment" && (parent as LeanElement).tagName === "head";
-        bases.push({ line: link.line, column: link.column, start: link.start, href: link.value, raw: link.raw, url: link.url, status, reason, inBody: place === "document" && !inHead });
+        bases.push(baseElement(element, baseLinks.get(element)!, place, first && place === "document", urls, encoding));
+        if (place === "document") first = false;
       }
       if (element.content !== undefined) {
         stack.push({ node: element.content, place: attachesDeclarativeShadowRoot(parse5TreeAdapter, element as never) ? "shadow-root" : "template" });

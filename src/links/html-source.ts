@@ -382,12 +382,24 @@ function parseKeepingTree(html: string, scripting: boolean): { parse: LeanParse;
 }
 
 /**
+ * What of a document's tree {@link parseWithPositions} keeps.
+ *
+ * @example
+ * ```ts
+ * const keep: TreeKept = "bases"; // for readLinks' { bases: true }
+ * ```
+ */
+export type TreeKept = "none" | "bases" | "tree";
+
+/**
  * Parses `html` as a whole document (https://html.spec.whatwg.org/multipage/parsing.html#parsing)
  * and lists the start tags that may carry links, with where each begins.
  * With `scripting` (the default, as in a browser), `noscript` content is
- * text; without, it is markup. With `keepTree`, the {@link ParsedSource}
- * has the document's whole tree (see base-elements.ts); without, it keeps
- * none (see the module's comment).
+ * text; without, it is markup. `keep` says what of the tree it keeps:
+ * `"none"`, what links need (see the module's comment); `"bases"`, also
+ * every base element with an href in tree order (see base-elements.ts),
+ * as {@link ParsedSource.documentBases} when it can, else in the whole
+ * tree; `"tree"`, the whole tree.
  *
  * @example
  * ```ts
@@ -399,10 +411,10 @@ function parseKeepingTree(html: string, scripting: boolean): { parse: LeanParse;
  * not limited by the call stack: parse5's stack of open elements is an
  * array, and nothing here recurses into the tree.
  */
-export function parseWithPositions(html: string, scripting = true, keepTree = false): ParsedSource {
-  if (!keepTree) {
-    // Null: two base elements with an href are in the document's tree (see parseTreeless); parse again, keeping it.
-    const parsed = parseTreeless(html, scripting);
+export function parseWithPositions(html: string, scripting = true, keep: TreeKept = "none"): ParsedSource {
+  if (keep !== "tree") {
+    // Null: the base elements need the tree (see parseTreeless); parse again, keeping it.
+    const parsed = parseTreeless(html, scripting, null, keep === "bases");
     if (parsed !== null) return parsed;
   }
   const { parse, document } = parseKeepingTree(html, scripting);

@@ -159,6 +159,8 @@ export abstract class ParseState implements FormattingInserter {
   positions = new Int32Array(1024);
   positionsLength = 0;
   hasBaseWithHref = false;
+  /** How many HTML base elements with an href the parser made, wherever (in template contents too). */
+  protected baseCount = 0;
   /** The HTML base elements with an href made in no template contents, in the order made. */
   protected readonly bases: Element[] = [];
   /** The table the node being inserted goes before (foster parenting), or null (see appropriateParent). */
@@ -298,6 +300,7 @@ export abstract class ParseState implements FormattingInserter {
     if (!mayHaveLinks(tagName, attrs)) return element;
     if (isParsedBaseElementWithHref(element)) {
       this.hasBaseWithHref = true;
+      this.baseCount++;
       if (where === 0) this.bases.push(element);
     }
     this.tags.push(this.tagRecord(element, attrs, null, where));
@@ -450,7 +453,8 @@ export abstract class ParseState implements FormattingInserter {
   }
 
   /** The result of a whole parse (see tree-construction.ts's `result`). */
-  protected parsedSource(document: LeanDocument): ParsedSource {
-    return { document, tags: this.tags, hasBaseWithHref: this.hasBaseWithHref, positions: this.positions, targetCandidates: this.targetCandidates };
+  protected parsedSource(document: LeanDocument, documentBases?: readonly LeanElement[]): ParsedSource {
+    const parsed = { document, tags: this.tags, hasBaseWithHref: this.hasBaseWithHref, positions: this.positions, targetCandidates: this.targetCandidates };
+    return documentBases === undefined ? parsed : { ...parsed, documentBases };
   }
 }

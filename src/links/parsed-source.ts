@@ -191,6 +191,14 @@ export interface ParsedSource {
   readonly tags: readonly TagRecord[];
   /** Whether the parser made an HTML `base` element with an `href` (wherever it is). */
   readonly hasBaseWithHref: boolean;
+  /**
+   * From a parse that kept no tree but was asked for every base element
+   * (`"bases"`, see parseWithPositions): the HTML base elements with an
+   * `href` in the document's tree (none or one: with more, or one in
+   * template contents, the tree is kept), the elements themselves. Absent
+   * otherwise (walk `document`).
+   */
+  readonly documentBases?: readonly LeanElement[];
   /** The positions of the recorded tags' attributes (read them with a {@link StartTagSource}). */
   readonly positions: Int32Array;
 }

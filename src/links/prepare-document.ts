@@ -14,7 +14,7 @@ import type { EncodingName, URLRecord } from "../core/index.ts";
 import { changedEncoding, HTML_NAMESPACE, metaDeclaredEncoding } from "../html/index.ts";
 import { type DecodedDocument, decodeWith } from "./document-bytes.ts";
 import { type EncodingSource, sniffEncoding } from "./encoding-sniffing.ts";
-import { parseWithPositions, type ParsedSource, type TagRecord } from "./html-source.ts";
+import { parseWithPositions, type ParsedSource, type TagRecord, type TreeKept } from "./html-source.ts";
 import { checkDocumentInput, checkDocumentOptions, type DocumentOptions, encodingOfLabel } from "./options.ts";
 
 /**
@@ -90,14 +90,14 @@ export function firstDeclaredEncoding(tags: readonly TagRecord[], from = 0): { r
  * is tentative, in the one the first `meta` that declares an encoding
  * changes it to (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing:
  * "navigate to the document again", here: decode and parse it again).
- * With `keepTree`, the parse keeps the document's tree (see html-source.ts).
+ * `keep` says what of the document's tree the parse keeps (see parseWithPositions).
  *
  * @example
  * ```ts
  * prepareDocument(Uint8Array.of(0x3c, 0x70, 0x3e), { url: "https://example.com/" }).encoding; // "windows-1252"
  * ```
  */
-export function prepareDocument(html: unknown, options: unknown, keepTree = false): PreparedDocument {
+export function prepareDocument(html: unknown, options: unknown, keep: TreeKept = "none"): PreparedDocument {
   const checked = checkDocumentOptions(options);
   checkDocumentInput(html);
   const given = encodingOfLabel(checked.label);
@@ -105,12 +105,12 @@ export function prepareDocument(html: unknown, options: unknown, keepTree = fals
   if (typeof html === "string") {
     const encoding = given ?? "UTF-8";
     const encodingSource = given === undefined ? "default" : "given";
-    return { text: html, url: checked.url, encoding, encodingSource, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting, keepTree), options: checked };
+    return { text: html, url: checked.url, encoding, encodingSource, bytes: null, decoded: null, parsed: parseWithPositions(html, scripting, keep), options: checked };
   }
   const sniffed = sniffEncoding(html, given);
   let encodingSource = sniffed.source;
   let decoded = decodeWith(html, sniffed.encoding);
-  let parsed = parseWithPositions(decoded.text, scripting, keepTree);
+  let parsed = parseWithPositions(decoded.text, scripting, keep);
   if (sniffed.confidence === "tentative") {
     // https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead — a meta
     // with a charset (or a content-type with one), while the confidence is tentative,
@@ -121,7 +121,7 @@ export function prepareDocument(html: unknown, options: unknown, keepTree = fals
       const next = changedEncoding(decoded.encoding, declared.encoding);
       if (next !== null) {
         decoded = decodeWith(html, next);
-        parsed = parseWithPositions(decoded.text, scripting, keepTree);
+        parsed = parseWithPositions(decoded.text, scripting, keep);
       }
     }
   }

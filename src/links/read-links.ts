@@ -88,15 +88,15 @@ export interface LinksRead {
  * ```
  */
 export function readLinks(html: string | Uint8Array, options: ExtractLinksOptions, wants: ReadWants = {}): LinksRead {
-  // The base elements are read from the tree (see base-elements.ts): keep it for them.
-  const document = prepareDocument(html, options, wants.bases === true);
+  // The base elements are read from the tree (see base-elements.ts): keep it for them where they need it.
+  const document = prepareDocument(html, options, wants.bases === true ? "bases" : "none");
   const documents: DocumentTargets[] | null = wants.targets === true ? [] : null;
   const baseLinks = wants.bases === true && document.parsed.hasBaseWithHref ? new Map<LeanElement, Link>() : undefined;
   const read = extractSites(document, false, { onDocument: documents === null ? undefined : collectTargets(documents), baseLinks });
   reportTooDeep(document, read);
   const urls = read.urls;
   let bases: BaseElement[] | null = null;
-  if (wants.bases === true) bases = baseLinks === undefined ? [] : baseElements(document.parsed.document, baseLinks, urls, document.encoding);
+  if (wants.bases === true) bases = baseLinks === undefined ? [] : baseElements(document.parsed, baseLinks, urls, document.encoding);
   return {
     links: wants.ignore === true ? withoutIgnoredLinks(document.parsed, read.links) : read.links,
     encoding: document.encoding,

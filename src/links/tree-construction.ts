@@ -121,12 +121,19 @@ export class TreeConstruction extends ParseState {
    * What the parse gave (after the tokenizer has run): the records, the
    * elements that may be fragment targets, and a document holding a copy
    * of the first base element with an href, when one element alone can be
-   * it (else `null`: see parseWithPositions in html-source.ts).
+   * it (else `null`: see parseWithPositions in html-source.ts). With
+   * `everyBase`, also every base element with an href in tree order (see
+   * ParsedSource.documentBases), when the parse knows them without the
+   * tree: all made outside template contents, at most one in the tree;
+   * else `null`.
    */
-  result(): ParsedSource | null {
+  result(everyBase = false): ParsedSource | null {
     const bases = this.bases.filter(isInDocumentTree);
     if (bases.length > 1) return null;
-    return this.parsedSource(baseDocument(bases[0] ?? null));
+    if (!everyBase) return this.parsedSource(baseDocument(bases[0] ?? null));
+    // A base in template contents has its place in tree order, and may be outside the tree, by its template's place.
+    if (this.baseCount !== this.bases.length) return null;
+    return this.parsedSource(baseDocument(bases[0] ?? null), bases);
   }
 
   /** Whether `element` is in the stack of open elements. */
@@ -577,15 +584,17 @@ export class TreeConstruction extends ParseState {
  * Parses `html` as a whole document with the tree construction above (see
  * the module's comment). Null when two base elements with an href are in
  * the document's tree: which comes first in tree order is not known
- * without the tree (html-source.ts parses again, keeping it).
+ * without the tree (html-source.ts parses again, keeping it); with
+ * `everyBase`, also when a base element with an href is in template
+ * contents (see TreeConstruction.result).
  *
  * @example
  * ```ts
  * parseTreeless("<p><a href=x>t</a>").tags.map((t) => t.element.tagName); // ["a"]
  * ```
  */
-export function parseTreeless(html: string, scripting = true, trace: ConstructionTrace | null = null): ParsedSource | null {
+export function parseTreeless(html: string, scripting = true, trace: ConstructionTrace | null = null, everyBase = false): ParsedSource | null {
   const construction = new TreeConstruction(scripting, trace);
   construction.tokenizer.run(html);
-  return construction.result();
+  return construction.result(everyBase);
 }

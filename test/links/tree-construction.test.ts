@@ -11,8 +11,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SVG_NAMESPACE } from "../../src/html/index.ts";
 import { documentFragmentTargets } from "../../src/links/fragment-targets.ts";
-import { isInDocumentTree, parseWithPositions, type ParsedSource } from "../../src/links/html-source.ts";
-import { extractLinks } from "../../src/links/index.ts";
+import { type BaseElement, baseElements } from "../../src/links/base-elements.ts";
+import { extractSites } from "../../src/links/extract-links.ts";
+import { isInDocumentTree, type LeanElement, parseWithPositions, type ParsedSource } from "../../src/links/html-source.ts";
+import { extractLinks, type Link } from "../../src/links/index.ts";
+import { prepareDocument } from "../../src/links/prepare-document.ts";
 import { readLinks } from "../../src/links/read-links.ts";
 import { type ConstructedElement, parseTreeless, TreeConstruction } from "../../src/links/tree-construction.ts";
 import { html5libAvailable, html5libCases, html5libDirectory, html5libFiles, html5libFromEnvironment, parse5Trace, scriptingFlags, traceLine, treeFacts, treeSoupUnits } from "./tree-trace.ts";
@@ -49,13 +52,21 @@ function records(parsed: ParsedSource): unknown {
   };
 }
 
+/** The links and base elements of `html` read from parse5's whole tree (readLinks' `{ bases: true }` with the tree always kept). */
+function keptTreeReading(html: string, options: { url: string; validate: boolean }): { links: readonly Link[]; bases: BaseElement[] } {
+  const document = prepareDocument(html, options, "tree");
+  const baseLinks = new Map<LeanElement, Link>();
+  const read = extractSites(document, false, { baseLinks });
+  return { links: read.links, bases: baseElements(document.parsed, baseLinks, read.urls, document.encoding) };
+}
+
 function expectSameAsParse5(html: string, scripting: boolean): void {
   const label = `${JSON.stringify(html)} (scripting ${scripting ? "on" : "off"})`;
   const reference = parse5Trace(html, scripting);
   const { trace, parsed } = constructionTrace(html, scripting);
   expect(trace, label).toEqual(reference.trace);
   // parse5's tree construction over the same tokenizer, keeping its tree: the same records.
-  const kept = parseWithPositions(html, scripting, true);
+  const kept = parseWithPositions(html, scripting, "tree");
   const facts = treeFacts(reference.document);
   if (parsed === null) {
     // Two base elements with an href in the tree: which is first only the tree tells.
@@ -123,6 +134,11 @@ describe.skipIf(!html5libAvailable)("html5lib-tests tree construction: the const
 
 const treeSoup = fc.array(fc.constantFrom(...treeSoupUnits), { minLength: 1, maxLength: 40 }).map((units) => units.join(""));
 
+/** Tree soup with one more base element with an href, anywhere. */
+const treeSoupWithBase = fc
+  .tuple(fc.array(fc.constantFrom(...treeSoupUnits), { minLength: 1, maxLength: 40 }), fc.nat())
+  .map(([units, at]) => [...units.slice(0, at % (units.length + 1)), "<base href=b/>", ...units.slice(at % (units.length + 1))].join(""));
+
 describe(`tree soup (fast-check, seed ${seed}): the construction against parse5`, () => {
   it(`makes the same elements in the same places, with the same records (${runs * 2} runs)`, () => {
     fc.assert(
@@ -131,15 +147,24 @@ describe(`tree soup (fast-check, seed ${seed}): the construction against parse5`
     );
   });
 
-  it(`reads the same links as a parse that keeps parse5's whole tree (${runs} runs)`, () => {
+  it(`reads the same links and base elements as a parse that keeps parse5's whole tree (${runs * 2} runs)`, () => {
     const url = "https://example.com/dir/page.html";
+    let treeless = 0;
     fc.assert(
-      fc.property(treeSoup, (html) => {
-        // readLinks with bases parses keeping the whole tree.
-        expect(extractLinks(html, { url, validate: true }), JSON.stringify(html)).toEqual(readLinks(html, { url, validate: true }, { bases: true }).links);
+      fc.property(treeSoupWithBase, (html) => {
+        const label = JSON.stringify(html);
+        const kept = keptTreeReading(html, { url, validate: true });
+        expect(extractLinks(html, { url, validate: true }), label).toEqual(kept.links);
+        // readLinks with bases keeps no tree where at most one base element with an href is in it, none in template contents.
+        const read = readLinks(html, { url, validate: true }, { bases: true });
+        expect(read.links, label).toEqual(kept.links);
+        expect(read.bases, label).toEqual(kept.bases);
+        if (parseWithPositions(html, true, "bases").documentBases?.length === 1) treeless++;
       }),
-      { numRuns: runs, seed },
+      { numRuns: runs * 2, seed },
     );
+    // Each document has a base element with an href more: the treeless path with one is taken in most.
+    expect(treeless).toBeGreaterThan(runs / 2);
   });
 });
 
