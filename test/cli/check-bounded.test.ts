@@ -202,7 +202,8 @@ describe("docbase check of 60,000 findings, its heap capped at 64 MiB", () => {
 });
 
 describe("the spool's temporary directory", () => {
-  // 20,000 findings: past what a spool holds in memory (4 Mi characters), so the run writes its files.
+  // 20,000 findings (about 4 Mi characters), with a 64 MiB heap: past what a spool holds in memory then (512 Ki
+  // characters, 1/128 of the heap), so the run writes its files.
   const dir = temporaryDirectory();
   const site = path.join(dir, "site");
   beforeAll(() => {
@@ -215,7 +216,7 @@ describe("the spool's temporary directory", () => {
   it("is made in TMPDIR and removed after the run", async () => {
     const tmp = path.join(dir, "tmp");
     mkdirSync(tmp);
-    const run = await docbase(["check", site, "--url", url, "-q"], { env: { TMPDIR: tmp } });
+    const run = await docbase(["check", site, "--url", url, "-q"], { env: { TMPDIR: tmp }, nodeArgs: ["--max-old-space-size=64"] });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout.split("\n").length).toBe(2 * 20_000 + 1);
     expect(readdirSync(tmp)).toEqual([]);
@@ -223,7 +224,7 @@ describe("the spool's temporary directory", () => {
 
   it("one that cannot be made is an error naming the directory, exit 1", async () => {
     const missing = path.join(dir, "no-such-directory");
-    const run = await docbase(["check", site, "--url", url, "-q"], { env: { TMPDIR: missing } });
+    const run = await docbase(["check", site, "--url", url, "-q"], { env: { TMPDIR: missing }, nodeArgs: ["--max-old-space-size=64"] });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`docbase: cannot write check's findings to a temporary file in ${missing}: ENOENT`);
     expect(run.stdout).toBe("");

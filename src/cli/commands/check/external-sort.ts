@@ -7,17 +7,17 @@
  * @module
  */
 
-import { LineSpool, type SpoolDirectory } from "./line-spool.ts";
+import { LineSpool, SPOOL_MEMORY_CHARS, type SpoolDirectory } from "./line-spool.ts";
 
 /**
- * The characters of a sorted run (about 4 MiB of ASCII, with each line counted 64 more for its cost as a string).
+ * The characters of a sorted run, each line counted 64 more for its cost as a string (as a spool's, see SPOOL_MEMORY_CHARS).
  *
  * @example
  * ```ts
  * sortLines(lines, place, RUN_CHARS); // the default
  * ```
  */
-export const RUN_CHARS = 4 * 1024 * 1024;
+export const RUN_CHARS = SPOOL_MEMORY_CHARS;
 
 /** The runs merged at once (each reads through a buffer of its own). */
 const FAN_IN = 32;
@@ -42,7 +42,8 @@ export function* sortLines(lines: Iterable<string>, place: SpoolDirectory, runCh
   const spill = (): void => {
     const spool = new LineSpool(place, "run", 0);
     runs.push(spool);
-    run.sort(byCodeUnits);
+    // Array.prototype.sort's default order for strings is their UTF-16 code units' (as `<` compares them).
+    run.sort();
     spool.appendLines(run);
     run = [];
     chars = 0;
@@ -54,7 +55,7 @@ export function* sortLines(lines: Iterable<string>, place: SpoolDirectory, runCh
       if (chars >= runChars) spill();
     }
     if (runs.length === 0) {
-      run.sort(byCodeUnits);
+      run.sort();
       yield* run;
       return;
     }
@@ -70,11 +71,6 @@ export function* sortLines(lines: Iterable<string>, place: SpoolDirectory, runCh
   } finally {
     for (const spool of runs) spool.remove();
   }
-}
-
-/** Strings in the order of their UTF-16 code units (as `<` compares them). */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The lines of sorted runs, merged in string order (a binary heap of each run's next line). */

@@ -9,17 +9,21 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { getHeapStatistics } from "node:v8";
 import { makeTemporaryDirectory, type TemporaryDirectory, TemporaryFileError } from "../../temporary-directory.ts";
 
 /**
- * The characters a spool holds before it writes to its file (about 4 MiB of ASCII).
+ * The characters a spool holds before it writes to its file, and an
+ * external sort's run (see external-sort.ts): 16 Mi, or 1/128 of the
+ * heap's bytes when that is less (a run holds a few spools and runs at
+ * once, of up to two bytes a character: a capped heap keeps room).
  *
  * @example
  * ```ts
  * new LineSpool(place, "findings", SPOOL_MEMORY_CHARS); // the default
  * ```
  */
-export const SPOOL_MEMORY_CHARS = 4 * 1024 * 1024;
+export const SPOOL_MEMORY_CHARS = Math.min(16 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 128));
 
 /** The characters gathered before a write to the file. */
 const WRITE_CHARS = 256 * 1024;
