@@ -35,7 +35,7 @@ import { markdownReport } from "./check/formats/markdown-report.ts";
 import { sarifReport } from "./check/formats/sarif-report.ts";
 import { textReport } from "./check/formats/text-report.ts";
 import { type CheckResult, encodePending, type PendingFragment, pendingLine } from "./check/fragment-check.ts";
-import { LineSpool, SpoolDirectory } from "./check/line-spool.ts";
+import { SpoolDirectory } from "./check/line-spool.ts";
 import { RunFindings } from "./check/run-findings.ts";
 
 /**
@@ -377,11 +377,15 @@ export async function checkCommand(input: string, options: CheckOptions, output:
       const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
       await out.write(`${JSON.stringify(encodingWarning === null ? summary : { ...summary, notices: [encodingWarning] })}\n`);
     } else {
-      // The findings in their final order, spooled to be read as often as the format needs.
-      const settled = new LineSpool(place, "settled");
-      for (const line of found!.lines()) settled.appendLine(line);
-      for (const f of externalFound) settled.appendLine(JSON.stringify(f));
-      for (const piece of report(format, spooledFindings(settled, place), summary, inputs.jobs)) await out.write(piece);
+      // The findings in their final order, read from their spools as often as the format needs.
+      const external = externalFound.map((f) => JSON.stringify(f));
+      const all = {
+        *lines(): Generator<string> {
+          yield* found!.lines();
+          yield* external;
+        },
+      };
+      for (const piece of report(format, spooledFindings(all, place), summary, inputs.jobs)) await out.write(piece);
     }
     await out.end();
     if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);

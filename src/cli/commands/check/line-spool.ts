@@ -85,7 +85,7 @@ export class LineSpool {
   private readonly place: SpoolDirectory;
   private readonly name: string;
   private readonly memoryChars: number;
-  /** The lines appended and not yet written (all of them, while there is no file). */
+  /** The text appended and not yet written (all of it, while there is no file): whole lines, each ended by a line feed. */
   private held: string[] = [];
   private heldChars = 0;
   private file: string | null = null;
@@ -101,19 +101,16 @@ export class LineSpool {
 
   /** Appends whole lines, each ended by a line feed. */
   append(text: string): void {
-    for (let at = 0; at < text.length; ) {
-      const end = text.indexOf("\n", at);
-      this.appendLine(text.slice(at, end));
-      at = end + 1;
-    }
+    if (text === "") return;
+    // Optimisation: kept as it came, not line by line (a file's findings come as one text).
+    for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) this.count++;
+    this.hold(text);
   }
 
   /** Appends one line (without its line feed). */
   appendLine(line: string): void {
-    this.held.push(line);
     this.count++;
-    this.heldChars += line.length + 1;
-    if (this.heldChars > (this.file === null ? this.memoryChars : WRITE_CHARS)) this.write();
+    this.hold(`${line}\n`);
   }
 
   /** Appends lines (without their line feeds). */
@@ -124,7 +121,7 @@ export class LineSpool {
   /** The lines appended so far, in order, without their line feeds. */
   *lines(): Generator<string> {
     if (this.file === null) {
-      yield* this.held;
+      for (const text of this.held) yield* linesOf(text);
       return;
     }
     this.write();
@@ -139,16 +136,19 @@ export class LineSpool {
         if (read === 0) break;
         position += read;
         const text = partial + decoder.write(buffer.subarray(0, read));
-        let at = 0;
-        for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", at)) {
-          yield text.slice(at, end);
-          at = end + 1;
-        }
-        partial = text.slice(at);
+        const last = text.lastIndexOf("\n") + 1;
+        yield* linesOf(text, last);
+        partial = text.slice(last);
       }
     } finally {
       closeSync(fd);
     }
+  }
+
+  private hold(text: string): void {
+    this.held.push(text);
+    this.heldChars += text.length;
+    if (this.heldChars > (this.file === null ? this.memoryChars : WRITE_CHARS)) this.write();
   }
 
   /** Writes what is held to the file (made now if there is none). */
@@ -159,7 +159,7 @@ export class LineSpool {
         this.fd = openSync(this.file, "wx", 0o600);
       }
       if (this.heldChars === 0) return;
-      const bytes = Buffer.from(`${this.held.join("\n")}\n`, "utf8");
+      const bytes = Buffer.from(this.held.join(""), "utf8");
       this.held = [];
       this.heldChars = 0;
       for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at);
@@ -177,5 +177,14 @@ export class LineSpool {
     this.fd = -1;
     if (this.file !== null) rmSync(this.file, { force: true });
     this.file = null;
+  }
+}
+
+/** The lines of `text[0, end)`, whole lines each ended by a line feed, without their line feeds. */
+function* linesOf(text: string, end = text.length): Generator<string> {
+  for (let at = 0; at < end; ) {
+    const next = text.indexOf("\n", at);
+    yield text.slice(at, next);
+    at = next + 1;
   }
 }

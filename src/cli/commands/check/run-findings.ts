@@ -39,8 +39,8 @@ export class RunFindings {
   private readonly findings: LineSpool;
   /** Links into other pages (or, for a file read as a stream, into itself), a batch a line: `[index, encodePending(...)]` as JSON. */
   private readonly pending: LineSpool;
-  /** The missing fragments, each line its sort key (see {@link MISSING_KEY}), a tab, the finding as a JSON line. */
-  private readonly missing: LineSpool;
+  /** The missing fragments, each line its sort key (see {@link MISSING_KEY}), a tab, the finding as a JSON line; sorted once settled. */
+  private missing: LineSpool;
   /** The index of the file whose output comes now (results come in the files' order). */
   private next = 0;
   /** By file index: how many finding lines there are up to its own last. */
@@ -129,6 +129,11 @@ export class RunFindings {
       });
     }
     this.pending.remove();
+    // Sorted once: the report may read the findings more than once.
+    const sorted = new LineSpool(this.place, "missing-sorted");
+    for (const line of sortLines(this.missing.lines(), this.place)) sorted.appendLine(line);
+    this.missing.remove();
+    this.missing = sorted;
     return missing;
   }
 
@@ -138,7 +143,7 @@ export class RunFindings {
    * findings at or before its place.
    */
   *lines(): Generator<string> {
-    const missing = sortLines(this.missing.lines(), this.place)[Symbol.iterator]();
+    const missing = this.missing.lines()[Symbol.iterator]();
     const all = this.findings.lines()[Symbol.iterator]();
     let next = missing.next();
     let from = 0;

@@ -55,15 +55,17 @@ export function findingsInMemory(findings: readonly ReportedFinding[]): FindingS
 }
 
 /**
- * Findings spooled as JSON lines (see `findingLine`), sorted with spools
- * of `place` in bounded memory (in runs of `runChars`: see `sortLines`).
+ * Findings spooled as JSON lines (see `findingLine`) — a spool, or
+ * anything that reads its lines again as often as asked — sorted with
+ * spools of `place` in bounded memory (in runs of `runChars`: see
+ * `sortLines`).
  *
  * @example
  * ```ts
  * const source = spooledFindings(spool, place);
  * ```
  */
-export function spooledFindings(spool: LineSpool, place: SpoolDirectory, runChars = RUN_CHARS): FindingSource {
+export function spooledFindings(spool: Pick<LineSpool, "lines">, place: SpoolDirectory, runChars = RUN_CHARS): FindingSource {
   return {
     *findings() {
       for (const line of spool.lines()) yield JSON.parse(line) as ReportedFinding;
