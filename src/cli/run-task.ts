@@ -111,7 +111,7 @@ export interface StandardInputRun {
  * within `maxHold`, else spooled to a temporary file and read as that
  * file; with `spool` false, one stream, after {@link noSpoolWarning} on
  * standard error. Its output is written as it comes. Read as a stream, or
- * whole when it is larger than 1 MiB, it is read in a worker process
+ * whole when it is larger than IN_PROCESS_SIZE, it is read in a worker process
  * (see runFiles): memory run out is its failure (exit 1), never V8's
  * abort of the command.
  *

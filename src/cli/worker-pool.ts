@@ -31,6 +31,7 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
+import { getHeapStatistics } from "node:v8";
 import { type FileJob, type FileResult, type FileWork, runFileWork, type TaskData, type TaskEnvironment } from "./file-task.ts";
 import { escapeControls } from "./format.ts";
 import { siteFilesFrom, type SiteSource } from "./site.ts";
@@ -85,10 +86,15 @@ export interface OutputWritten {
 
 /**
  * A file larger than this (bytes) is read in a worker even when the run
- * reads its files on the main thread: what a smaller page needs is far
- * below any heap, and starting a worker costs more than reading it.
+ * reads its files on the main thread: 1/512 of the command's heap (8 MiB
+ * of a 4 GiB heap, 128 KiB of a 64 MiB one). A whole reading takes up to
+ * about 200 bytes of heap a byte of page (`check` of a link-dense page
+ * with a finding per link), so a smaller page cannot exhaust the heap
+ * here, and starting a worker costs more than reading it: a second
+ * process starts Node.js, loads the links layer and warms its compiler up
+ * again.
  */
-export const IN_PROCESS_SIZE = 1024 * 1024;
+export const IN_PROCESS_SIZE = Math.floor(getHeapStatistics().heap_size_limit / 512);
 
 /** Below this many files per worker, fewer workers start; below it in all, none does. */
 const MIN_FILES_PER_WORKER = 24;
@@ -318,8 +324,18 @@ async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jo
   let pieces = readsStdin ? options.pieces : undefined;
   const workers = new Set<ChildProcess>();
   try {
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       let done = 0;
+      // What the results' receiver throws (a spool that cannot be written) ends the run, as on the main thread.
+      const guarded =
+        <Args extends unknown[]>(handle: (...args: Args) => void) =>
+        (...args: Args): void => {
+          try {
+            handle(...args);
+          } catch (error) {
+            reject(error);
+          }
+        };
       // Each job's result is taken once: a job run again after its worker stopped may have been answered already.
       const answered = new Uint8Array(jobs.length);
       const finish = (results: readonly Result[]): void => {
@@ -368,7 +384,7 @@ async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jo
           inFlight.set(batch[0]!.index, batch);
           worker.send(batch);
         };
-        worker.on("message", (message: Result[] | OutputPiece) => {
+        const onMessage = (message: Result[] | OutputPiece): void => {
           if (!Array.isArray(message)) {
             const index = message.index;
             streamed?.piece(message, () => {
@@ -383,7 +399,8 @@ async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jo
           // Two batches in flight again (after a retried job, which ran alone, the worker has none).
           if (done < jobs.length) send();
           if (done < jobs.length && inFlight.size < 2) send();
-        });
+        };
+        worker.on("message", guarded(onMessage));
         const lost = (why: string): void => {
           if (gone) return;
           gone = true;
@@ -412,7 +429,7 @@ async function runOnWorkers<Task extends TaskData, Result extends FileResult>(jo
         };
         // "close" comes after the process has ended and its channel and standard error are closed: every
         // answer it sent before it stopped has arrived by then, and so have its last words.
-        worker.on("close", (code: number | null, signal: NodeJS.Signals | null) => lost(whyWorkerEnded(code, signal, stderr)));
+        worker.on("close", guarded((code: number | null, signal: NodeJS.Signals | null) => lost(whyWorkerEnded(code, signal, stderr))));
         worker.on("error", (error: Error) => {
           stderr ||= error.message;
         });

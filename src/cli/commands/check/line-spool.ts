@@ -129,16 +129,25 @@ export class LineSpool {
     try {
       const buffer = Buffer.allocUnsafe(READ_BYTES);
       const decoder = new StringDecoder("utf8");
-      let partial = "";
+      // The start of a line longer than a read, a piece a read: joined once, at its end (not again at each read).
+      const partial: string[] = [];
       let position = 0;
       for (;;) {
         const read = readSync(fd, buffer, 0, READ_BYTES, position);
         if (read === 0) break;
         position += read;
-        const text = partial + decoder.write(buffer.subarray(0, read));
+        const text = decoder.write(buffer.subarray(0, read));
+        const first = text.indexOf("\n");
+        if (first === -1) {
+          partial.push(text);
+          continue;
+        }
+        partial.push(text.slice(0, first));
+        yield partial.join("");
+        partial.length = 0;
         const last = text.lastIndexOf("\n") + 1;
-        yield* linesOf(text, last);
-        partial = text.slice(last);
+        yield* linesOf(text.slice(first + 1, last));
+        if (last < text.length) partial.push(text.slice(last));
       }
     } finally {
       closeSync(fd);
@@ -180,9 +189,9 @@ export class LineSpool {
   }
 }
 
-/** The lines of `text[0, end)`, whole lines each ended by a line feed, without their line feeds. */
-function* linesOf(text: string, end = text.length): Generator<string> {
-  for (let at = 0; at < end; ) {
+/** The lines of `text`, whole lines each ended by a line feed, without their line feeds. */
+function* linesOf(text: string): Generator<string> {
+  for (let at = 0; at < text.length; ) {
     const next = text.indexOf("\n", at);
     yield text.slice(at, next);
     at = next + 1;
