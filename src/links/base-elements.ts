@@ -12,7 +12,8 @@ import { type EncodingName, parseURL } from "../core/index.ts";
 import { attachesDeclarativeShadowRoot, parse5TreeAdapter } from "../document-base/index.ts";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import type { DocumentURLs } from "./base-url.ts";
-import type { LeanChild, LeanDocument, LeanElement, LeanFragment, ParsedSource } from "./html-source.ts";
+import type { TemplateContents } from "./constructed-element.ts";
+import type { LeanChild, LeanDocument, LeanElement, LeanFragment, LeanParent, ParsedSource } from "./html-source.ts";
 import type { Link } from "./link-types.ts";
 
 /**
@@ -98,6 +99,50 @@ function baseElement(element: LeanElement, link: Link, place: BasePlace, first: 
 }
 
 /**
+ * Where `element`, made by a tree construction that keeps no tree, is in
+ * the tree: the innermost template contents or declarative shadow root it
+ * is in, the document itself, or null when it is in no document (a
+ * frameset took the body out, with what was in it).
+ */
+function placeInTree(element: LeanElement): BasePlace | null {
+  let place: BasePlace | null = null;
+  for (let node: LeanParent | LeanElement | null | undefined = element.parentNode; node !== null && node !== undefined; ) {
+    if (node.nodeName === "#document") return place ?? "document";
+    if (node.nodeName === "#document-fragment") {
+      const contents = node as TemplateContents;
+      place ??= contents.kind === 2 ? "shadow-root" : "template";
+      node = contents.host;
+    } else node = (node as LeanElement).parentNode;
+  }
+  return null;
+}
+
+/**
+ * Every HTML `base` element with an href of a document read as a stream
+ * (see link-stream.ts), as {@link baseElements} lists them: `baseLinks`,
+ * each element made by the stream's tree construction with its link, in
+ * the order read. The first made in the document is the first in tree
+ * order unless something was foster-parented before a table that holds
+ * it (the stream then says it cannot tell: see StreamingSource.ambiguous).
+ *
+ * @example
+ * ```ts
+ * streamedBaseElements(baseLinks, urls, "UTF-8").map((b) => b.status); // ["used", "in-template"]
+ * ```
+ */
+export function streamedBaseElements(baseLinks: ReadonlyMap<LeanElement, Link>, urls: DocumentURLs, encoding: EncodingName): BaseElement[] {
+  const bases: BaseElement[] = [];
+  let first = true;
+  for (const [element, link] of baseLinks) {
+    const place = placeInTree(element);
+    if (place === null) continue;
+    bases.push(baseElement(element, link, place, first && place === "document", urls, encoding));
+    if (place === "document") first = false;
+  }
+  return bases;
+}
+
+/**
  * Every HTML `base` element with an href of the parsed document, in tree
  * order, template contents and declarative shadow roots included (where
  * the innermost of them decides the place), each with its link from
@@ -130,7 +175,9 @@ export function baseElements(parsed: ParsedSource, baseLinks: ReadonlyMap<LeanEl
         if (place === "document") first = false;
       }
       if (element.content !== undefined) {
-        stack.push({ node: element.content, place: attachesDeclarativeShadowRoot(parse5TreeAdapter, element as never) ? "shadow-root" : "template" });
+        // Template contents are inert: a template in them attaches no shadow root (as the parse reads it: see parse-state.ts).
+        const attaches = place !== "template" && attachesDeclarativeShadowRoot(parse5TreeAdapter, element as never);
+        stack.push({ node: element.content, place: attaches ? "shadow-root" : "template" });
       }
     }
     const children = (node as LeanElement).childNodes;

@@ -30,11 +30,13 @@ export const NO_CHILDREN: LeanChild[] = Object.freeze([]) as unknown as LeanChil
  *
  * @example
  * ```ts
- * const contents: TemplateContents = { nodeName: "#document-fragment", childNodes: NO_CHILDREN, kind: 1 };
+ * const contents: TemplateContents = { nodeName: "#document-fragment", childNodes: NO_CHILDREN, kind: 1, host: template };
  * ```
  */
 export interface TemplateContents extends LeanFragment {
   readonly kind: 1 | 2;
+  /** The template whose contents these are (the place of what is in them in the tree: see base-elements.ts). */
+  readonly host: ConstructedElement;
 }
 
 /**

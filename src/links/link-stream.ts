@@ -54,6 +54,7 @@
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { type EncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { changedEncoding, HTML_NAMESPACE } from "../html/index.ts";
+import { type BaseElement, streamedBaseElements } from "./base-elements.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { concatBytes } from "./document-bytes.ts";
 import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
@@ -65,7 +66,7 @@ import type { LeanDocument, LeanElement, LeanParent, TagRecord } from "./html-so
 import type { FragmentTargets } from "./indicated-part.ts";
 import { IGNORE_MARKS } from "./ignore-marks.ts";
 import { withoutIgnoredLinks } from "./ignored-elements.ts";
-import type { StreamWarning } from "./link-types.ts";
+import type { Link, StreamWarning } from "./link-types.ts";
 import { checkStreamOptions, encodingOfLabel, type LinkStreamOptions, pieceKind, type StreamOptions } from "./options.ts";
 import { declaredEncoding, firstDeclaredEncoding, prepareDocument } from "./prepare-document.ts";
 import { newBatch, readSrcdocDocuments } from "./read-document.ts";
@@ -124,6 +125,38 @@ export interface StreamInternals {
    * the input being held whole, or read in the encoding before.
    */
   readonly onReplacement?: (() => void) | undefined;
+  /**
+   * At the end, every `<base href>` of the document with what it does (as
+   * readLinks' `bases` gives them), or null when the stream cannot tell:
+   * it held the document whole, settled its base URL by `maxHold`, an
+   * element was foster-parented before a table holding the first base
+   * (tree order is then unknown without the tree), or the document has
+   * more than {@link MAX_STREAMED_BASES}.
+   */
+  readonly onBases?: ((bases: readonly BaseElement[] | null) => void) | undefined;
+}
+
+/**
+ * The most `<base href>` elements a stream keeps for its `onBases` (see
+ * {@link StreamInternals}): a document with more gets null, in bounded
+ * memory.
+ *
+ * @example
+ * ```ts
+ * MAX_STREAMED_BASES; // 4096
+ * ```
+ */
+export const MAX_STREAMED_BASES = 4096;
+
+/** The base elements a stream read, with their links, up to {@link MAX_STREAMED_BASES} (see DocumentReader's `baseLinks`). */
+class StreamedBaseLinks extends Map<LeanElement, Link> {
+  overflow = false;
+
+  override set(element: LeanElement, link: Link): this {
+    if (this.size < MAX_STREAMED_BASES) return super.set(element, link);
+    this.overflow = true;
+    return this;
+  }
 }
 
 /**
@@ -203,6 +236,10 @@ export class LinkStream {
 
   // The base URL.
   private reader: DocumentReader | null = null;
+  /** The URLs the reader resolves with. */
+  private urls: DocumentURLs | null = null;
+  /** With `onBases`: the base elements read, with their links. */
+  private baseLinks: StreamedBaseLinks | null = null;
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
   /** The document base URL the links are resolved against now, serialized. */
@@ -261,7 +298,15 @@ export class LinkStream {
       }
       if (this.mode !== null) this.pump(true);
       if (this.internals?.onTargets !== undefined && !this.whole) this.internals.onTargets(fragmentTargetsOf(this.source.targetCandidates));
+      if (this.internals?.onBases !== undefined) this.internals.onBases(this.bases());
     });
+  }
+
+  /** The document's base elements (see StreamInternals.onBases), or null when the stream cannot tell them. */
+  private bases(): readonly BaseElement[] | null {
+    const links = this.baseLinks;
+    if (this.whole || this.baseByHold || this.source.ambiguous || links === null || links.overflow || this.urls === null) return null;
+    return streamedBaseElements(links, this.urls, this.documentEncoding());
   }
 
   /**
@@ -448,6 +493,7 @@ export class LinkStream {
     this.bytes = this.bytesLength === 0 ? [] : [all];
     this.source = new StreamingSource(this.options.scripting, true, this.internals?.onTargets !== undefined);
     this.reader = null;
+    this.baseLinks = null;
     this.metaScan = 0;
     this.consumed = 0;
     this.readAt = 0;
@@ -512,7 +558,9 @@ export class LinkStream {
       template: false,
       id: 0,
     };
-    this.reader = new DocumentReader(job, this.options, this.batch, urls);
+    this.urls = urls;
+    if (this.internals?.onBases !== undefined) this.baseLinks ??= new StreamedBaseLinks();
+    this.reader = new DocumentReader(job, this.options, this.batch, urls, this.baseLinks);
     if (!this.keepsBytes()) {
       this.bytes = [];
       this.bytesLength = 0;

@@ -291,7 +291,7 @@ export abstract class ParseState implements FormattingInserter {
     const emitted = attrs === this.tokenizer.emittingAttrs;
     if (id === TAG.TEMPLATE && ns === HTML) {
       const kind = emitted && this.isDeclarativeShadowRoot(element) && this.templateKind() !== 1 ? 2 : 1;
-      element.content = { nodeName: "#document-fragment", childNodes: NO_CHILDREN, kind };
+      element.content = { nodeName: "#document-fragment", childNodes: NO_CHILDREN, kind, host: element };
     }
     this.trace?.onElement(element, this.open.templateCount);
     if (!emitted) return element;

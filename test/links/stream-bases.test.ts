@@ -1,0 +1,80 @@
+// The base elements a LinkStream tells at its end (the internal `onBases`, for `docbase check` of a file read as a
+// stream) against readLinks' of the whole document (`{ bases: true }`, from the tree): on generated tree soup with
+// base elements wherever the parser puts them — the head, the body, tables (foster parenting), template contents,
+// declarative shadow roots, a frameset taking the body away — cut in pieces, with the base URL settled by a first
+// pass (as the command reads a file) and without. The stream gives the same list, or null when it cannot tell
+// (foster parenting before a table holding the first base); DOCBASE_PROPERTY_RUNS cases (default 300), seeded with
+// DOCBASE_PROPERTY_SEED (default 27).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { BaseElement } from "../../src/links/base-elements.ts";
+import { LinkStream, settleDocument } from "../../src/links/index.ts";
+import { MAX_STREAMED_BASES } from "../../src/links/link-stream.ts";
+import { readLinks } from "../../src/links/read-links.ts";
+import { treeSoupUnits } from "./tree-trace.ts";
+
+const runs = Number(process.env["DOCBASE_PROPERTY_RUNS"] ?? 300);
+const seed = Number(process.env["DOCBASE_PROPERTY_SEED"] ?? 27);
+const url = "https://example.com/dir/page.html";
+
+/** The stream's base elements of `html` given in pieces ending at `cuts`, or null when it cannot tell. */
+function streamedBases(html: string, cuts: readonly number[], settled: Awaited<ReturnType<typeof settleDocument>> | undefined): readonly BaseElement[] | null | undefined {
+  let bases: readonly BaseElement[] | null | undefined;
+  const stream = new LinkStream({ url, onLink: () => {}, ...(settled === undefined || settled === null ? {} : { settled }) }, { onBases: (found) => (bases = found) });
+  let from = 0;
+  for (const at of [...cuts, html.length]) {
+    stream.write(html.slice(from, at));
+    from = at;
+  }
+  stream.end();
+  return bases;
+}
+
+// Base elements weighted up: most documents have one or more.
+const baseUnits = ["<base href=/3/>", "<base href=javascript:x>", "<head><base href=/h/>", "<template><base href=/t/></template>", "<p><template shadowrootmode=open><base href=/s/>"];
+const units = [...treeSoupUnits, ...baseUnits, ...baseUnits, ...baseUnits, ...baseUnits];
+const soup = fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 40 }).map((parts) => parts.join(""));
+const cuts = (length: number) => fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, length - 1) }), { maxLength: 3 }).map((at) => at.filter((n) => n < length).sort((a, b) => a - b));
+
+describe(`a stream's base elements (fast-check, seed ${seed})`, () => {
+  it(`are readLinks' of the whole document, or null where tree order is unknown (${runs * 2} runs)`, async () => {
+    let told = 0;
+    let toldWithBases = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        soup.chain((html) => fc.tuple(fc.constant(html), cuts(html.length))),
+        async ([html, at]) => {
+          const label = `${JSON.stringify(html)} cut at ${JSON.stringify(at)}`;
+          const expected = readLinks(html, { url }, { bases: true }).bases;
+          const settled = await settleDocument(() => [html], { url });
+          for (const given of [settled, undefined]) {
+            const bases = streamedBases(html, at, given);
+            expect(bases, label).not.toBe(undefined);
+            if (bases === null || bases === undefined) continue;
+            expect(bases, label).toEqual(expected);
+            if (given !== undefined) {
+              told++;
+              if (bases.length > 0) toldWithBases++;
+            }
+          }
+        },
+      ),
+      { numRuns: runs * 2, seed },
+    );
+    // Most documents are told, most with base elements: the property is not vacuous.
+    expect(told).toBeGreaterThan(runs);
+    expect(toldWithBases).toBeGreaterThan(runs / 2);
+  }, 120_000);
+
+  it("a document with more base elements than the stream keeps gets null", () => {
+    const html = "<base href=/a/>".repeat(MAX_STREAMED_BASES + 1);
+    expect(streamedBases(html, [], undefined)).toBe(null);
+    expect(streamedBases("<base href=/a/>".repeat(MAX_STREAMED_BASES), [], undefined)?.length).toBe(MAX_STREAMED_BASES);
+  });
+
+  it("a frameset that takes the body away takes its base elements out of the list", () => {
+    const html = '<head><base href="/h/"></head><div><base href="/b/"></div><frameset>';
+    expect(streamedBases(html, [20, 40], undefined)?.map((b) => [b.href, b.status])).toEqual([["/h/", "used"]]);
+    expect(readLinks(html, { url }, { bases: true }).bases?.map((b) => [b.href, b.status])).toEqual([["/h/", "used"]]);
+  });
+});
