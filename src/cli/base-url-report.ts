@@ -9,7 +9,7 @@
  */
 
 import { type EncodingName, parseURL } from "../core/index.ts";
-import type { SourcePosition } from "../links/index.ts";
+import type { Link, SourcePosition } from "../links/index.ts";
 import type { BaseElementStatus, LinksRead } from "../links/internal.ts";
 
 /**
@@ -75,6 +75,21 @@ export interface BaseURLReport {
 }
 
 /**
+ * Whether `link`, of the top document, is a relative URL resolved against
+ * a base URL (`link.base`) — one a `<base href>` that comes after it
+ * changes all the same. Not: other bases, absolute URLs, links of srcdoc
+ * documents, attributes that are missing (a form's action without one).
+ *
+ * @example
+ * ```ts
+ * isRelativeLink(extractLinks('<a href="x.html">', { url: "https://example.com/" })[0]!); // true
+ * ```
+ */
+export function isRelativeLink(link: Link): boolean {
+  return link.srcdoc === 0 && link.element !== "base" && link.missing !== true && link.base !== null && parseURL(link.value) === null;
+}
+
+/**
  * How the base URL of a document comes about, from one reading of it
  * (`readLinks` with `{ bases: true }`); `documentURL` is its URL.
  *
@@ -96,9 +111,7 @@ export function baseURLReport(read: LinksRead, documentURL: string): BaseURLRepo
     let first: SourcePosition | null = null;
     for (const link of read.links) {
       if (link.start >= used.start) break;
-      // Links that the base does not change: other bases, form actions without one, absolute URLs, itemtype.
-      if (link.srcdoc !== 0 || link.element === "base" || link.missing === true || link.base !== read.documentBaseURL) continue;
-      if (parseURL(link.value) !== null) continue;
+      if (link.base !== read.documentBaseURL || !isRelativeLink(link)) continue;
       count++;
       first ??= { line: link.line, column: link.column };
     }

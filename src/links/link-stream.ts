@@ -133,7 +133,22 @@ export interface StreamInternals {
    * (tree order is then unknown without the tree), or the document has
    * more than {@link MAX_STREAMED_BASES}.
    */
-  readonly onBases?: ((bases: readonly BaseElement[] | null) => void) | undefined;
+  readonly onBases?: ((bases: StreamedBases | null) => void) | undefined;
+}
+
+/**
+ * A stream's `<base href>` elements (see StreamInternals.onBases), with
+ * the base URLs they were read with, serialized.
+ *
+ * @example
+ * ```ts
+ * const told: StreamedBases = { bases: [], fallbackBaseURL: "https://example.com/", documentBaseURL: "https://example.com/" };
+ * ```
+ */
+export interface StreamedBases {
+  readonly bases: readonly BaseElement[];
+  readonly fallbackBaseURL: string;
+  readonly documentBaseURL: string;
 }
 
 /**
@@ -303,10 +318,15 @@ export class LinkStream {
   }
 
   /** The document's base elements (see StreamInternals.onBases), or null when the stream cannot tell them. */
-  private bases(): readonly BaseElement[] | null {
+  private bases(): StreamedBases | null {
     const links = this.baseLinks;
-    if (this.whole || this.baseByHold || this.source.ambiguous || links === null || links.overflow || this.urls === null) return null;
-    return streamedBaseElements(links, this.urls, this.documentEncoding());
+    const urls = this.urls;
+    if (this.whole || this.baseByHold || this.source.ambiguous || links === null || links.overflow || urls === null) return null;
+    return {
+      bases: streamedBaseElements(links, urls, this.documentEncoding()),
+      fallbackBaseURL: serializeURL(urls.fallbackBaseURL as URLRecord),
+      documentBaseURL: serializeURL(urls.documentBaseURL as URLRecord),
+    };
   }
 
   /**

@@ -20,7 +20,7 @@ const url = "https://example.com/dir/page.html";
 /** The stream's base elements of `html` given in pieces ending at `cuts`, or null when it cannot tell. */
 function streamedBases(html: string, cuts: readonly number[], settled: Awaited<ReturnType<typeof settleDocument>> | undefined): readonly BaseElement[] | null | undefined {
   let bases: readonly BaseElement[] | null | undefined;
-  const stream = new LinkStream({ url, onLink: () => {}, ...(settled === undefined || settled === null ? {} : { settled }) }, { onBases: (found) => (bases = found) });
+  const stream = new LinkStream({ url, onLink: () => {}, ...(settled === undefined || settled === null ? {} : { settled }) }, { onBases: (found) => (bases = found === null ? null : found.bases) });
   let from = 0;
   for (const at of [...cuts, html.length]) {
     stream.write(html.slice(from, at));

@@ -12,7 +12,7 @@ import { parseURL, serializeURL, validationErrorTypes, type ValidationErrorType 
 import { SlotMemo } from "../../../core/slot-memo.ts";
 import { DEFAULT_MAX_SRCDOC_DEPTH, type Link, MAX_ERRORS_PER_DOCUMENT } from "../../../links/index.ts";
 import { type FragmentTargets, type LinksRead, readLinks, readStylesheet } from "../../../links/internal.ts";
-import { baseURLReport } from "../../base-url-report.ts";
+import { type BaseURLReport, baseURLReport } from "../../base-url-report.ts";
 import { excerpt, formatValue, linkLabel } from "../../format.ts";
 import { DEFAULT_HOSTING, servedHTMLFile, siteFileForHref, type SiteFiles, siteFileServing, siteHTMLFile, type SiteTarget } from "../../site.ts";
 import { followSiteRedirects, type SiteRedirect } from "../../site-redirects.ts";
@@ -315,7 +315,22 @@ function fragmentFinding(link: Link, url: string, found: Destination | null, pag
 
 /** The base-URL surprises of a document: each `<base href>` that is ignored, or outside the head, or after relative links. */
 function baseFindings(read: LinksRead, url: string, findings: Finding[]): void {
-  const report = baseURLReport(read, url);
+  baseReportFindings(baseURLReport(read, url), findings);
+}
+
+/**
+ * The base-URL surprises a report of a document's base URL tells (see
+ * base-url-report.ts): each `<base href>` that is ignored, or outside the
+ * head, or after relative links.
+ *
+ * @example
+ * ```ts
+ * const findings: Finding[] = [];
+ * baseReportFindings({ fallbackBaseURL: "https://example.com/", bases: [], linksBeforeBase: null }, findings);
+ * findings.length; // 0
+ * ```
+ */
+export function baseReportFindings(report: Pick<BaseURLReport, "fallbackBaseURL" | "bases" | "linksBeforeBase">, findings: Finding[]): void {
   const first = report.bases.find((b) => b.status !== "in-template" && b.status !== "in-shadow-root");
   for (const base of report.bases) {
     const common = { line: base.line, column: base.column, category: "base-url" as const, element: "base", attribute: "href", value: base.href, url: base.url };
@@ -387,8 +402,9 @@ export interface StreamedPage {
  * and, within a site, the files they lead to that are missing; with
  * `page`, the fragment checks of its links, each waiting in
  * `page.pending` for the targets of the page it leads to (this one's too).
- * Base-URL surprises need the whole document, and are not checked here;
- * nor are fragments of `about:srcdoc` links in its srcdoc documents.
+ * Base-URL surprises are known at its end (see baseReportFindings), not
+ * here; fragments of `about:srcdoc` links in its srcdoc documents are not
+ * checked.
  *
  * @example
  * ```ts
