@@ -218,8 +218,10 @@ describe("docbase check: data-docbase-ignore and data-proofer-ignore", () => {
       '<p data-proofer-ignore></p><a href="six.html">checked, a sibling</a>',
     ].join("\n");
     const dir = writeTree(temporaryDirectory(), { "index.html": html });
-    const run = await docbase(["check", dir, "--url", url, "--json", "--exclude", "^https://example\\.com/excluded"]);
-    expect(run.stderr).toContain("read as a stream");
+    // A file over --max-file-size is read only as a stream: it is read, so it was streamed.
+    const run = await docbase(["check", dir, "--url", url, "--json", "--exclude", "^https://example\\.com/excluded", "--max-file-size", "1M"]);
+    expect(run.stderr).not.toContain("--max-file-size raises it");
+    expect(run.code).toBe(1);
     expect(findingsOf(run.stdout).map((f) => f["value"])).toEqual(["five.html", "six.html"]);
   });
 });

@@ -30,7 +30,7 @@ import { type CheckSummary, checkSummary, summaryWords } from "./check/check-sum
 import { pathExclusion, urlPatterns } from "./check/exclusions.ts";
 import type { ExternalRef } from "./check/external-links.ts";
 import { type Finding, findingLine, type ReportedFinding } from "./check/finding.ts";
-import { type FindingSource, spooledFindings } from "./check/formats/finding-source.ts";
+import { type FindingSource, findingsInMemory, spooledFindings } from "./check/formats/finding-source.ts";
 import { junitReport } from "./check/formats/junit-report.ts";
 import { markdownReport } from "./check/formats/markdown-report.ts";
 import { sarifReport } from "./check/formats/sarif-report.ts";
@@ -435,15 +435,25 @@ export async function checkCommand(input: string, options: CheckOptions, output:
       const encodingWarning = unlabeledUTF8Warning(counts[UNLABELED_UTF8] ?? 0);
       await out.write(`${JSON.stringify(encodingWarning === null ? summary : { ...summary, notices: [encodingWarning] })}\n`);
     } else {
-      // The findings in their final order, read from their spools as often as the format needs.
-      const external = externalFound.map((f) => JSON.stringify(f));
-      const all = {
-        *lines(): Generator<string> {
-          yield* found!.lines();
-          yield* external;
-        },
-      };
-      for (const piece of report(format, spooledFindings(all, place), summary, inputs.jobs)) await out.write(piece);
+      // The findings in their final order: in memory when they were held there, else read from their spools as often as the format needs.
+      let source: FindingSource;
+      if (found!.inMemory) {
+        const held: ReportedFinding[] = [];
+        for (const line of found!.lines()) held.push(JSON.parse(line) as ReportedFinding);
+        // The external findings as the spool gives them (JSON's reading: no undefined fields).
+        for (const f of externalFound) held.push(JSON.parse(JSON.stringify(f)) as ReportedFinding);
+        source = findingsInMemory(held);
+      } else {
+        const external = externalFound.map((f) => JSON.stringify(f));
+        const all = {
+          *lines(): Generator<string> {
+            yield* found!.lines();
+            yield* external;
+          },
+        };
+        source = spooledFindings(all, place);
+      }
+      for (const piece of report(format, source, summary, inputs.jobs)) await out.write(piece);
     }
     await out.end();
     if (externalSummary !== null && options.quiet !== true) output.err(`${(await import("../external/index.ts")).formatExternalSummary(externalSummary)}\n`);

@@ -99,6 +99,11 @@ export class LineSpool {
     this.memoryChars = memoryChars;
   }
 
+  /** Whether every line appended is held in memory (none was written to the file). */
+  get inMemory(): boolean {
+    return this.file === null;
+  }
+
   /** Appends whole lines, each ended by a line feed. */
   append(text: string): void {
     if (text === "") return;

@@ -137,6 +137,11 @@ export class RunFindings {
     return missing;
   }
 
+  /** Whether every finding is held in memory (none was spooled to a file): the report can then be made there. */
+  get inMemory(): boolean {
+    return this.findings.inMemory && this.missing.inMemory;
+  }
+
   /**
    * Every finding as a JSON line, in the files' order; in a file, its
    * missing fragments (sorted by line and column) each placed after the

@@ -81,6 +81,10 @@ export function groupRank(group: FindingGroup): number {
  * ```
  */
 export function* groupFindings(source: FindingSource): Generator<GroupedFinding> {
+  if (source.held !== undefined) {
+    yield* groupHeldFindings(source.held);
+    return;
+  }
   let group: FindingGroup | null = null;
   let key = "";
   for (const line of source.sort(keyedFindings(source))) {
@@ -95,25 +99,57 @@ export function* groupFindings(source: FindingSource): Generator<GroupedFinding>
   }
 }
 
+/**
+ * The group keys of findings given in the order found: their type and
+ * target, as JSON (no tab nor line feed, and no key is the start of
+ * another); a link's second and later validation errors carry neither
+ * value nor URL (see checkDocument): they join its first's group.
+ */
+class GroupKeys {
+  /** The group key of the last finding of each category in the file. */
+  private last = new Map<string, string>();
+  private file = "";
+
+  keyOf(f: ReportedFinding): string {
+    if (f.file !== this.file) {
+      this.file = f.file;
+      this.last = new Map();
+    }
+    let key = isReference(f) ? undefined : this.last.get(f.category);
+    if (key === undefined) {
+      key = JSON.stringify(`${f.type}\0${f.url ?? f.value ?? f.message}`);
+      this.last.set(f.category, key);
+    }
+    return key;
+  }
+}
+
 /** The findings as lines to sort: their group's key (type and target), their place, a tab, the finding as JSON. */
 function* keyedFindings(source: FindingSource): Generator<string> {
-  // The group key of the last finding of each category in the file.
-  let last = new Map<string, string>();
-  let file = "";
+  const keys = new GroupKeys();
   let place = 0;
-  for (const line of source.lines()) {
-    const f = JSON.parse(line) as ReportedFinding;
-    if (f.file !== file) {
-      file = f.file;
-      last = new Map();
-    }
-    // A link's second and later validation errors carry neither value nor URL (see checkDocument): they join its first's group.
-    let key = isReference(f) ? undefined : last.get(f.category);
-    if (key === undefined) {
-      // As JSON: no tab nor line feed, and no key is the start of another.
-      key = JSON.stringify(`${f.type}\0${f.url ?? f.value ?? f.message}`);
-      last.set(f.category, key);
-    }
-    yield `${key}${numberKey(place++)}\t${line}`;
+  for (const line of source.lines()) yield `${keys.keyOf(JSON.parse(line) as ReportedFinding)}${numberKey(place++)}\t${line}`;
+}
+
+/**
+ * {@link groupFindings} of findings all in memory: grouped in a map, the
+ * groups in their keys' order (as the sort of the keyed lines gives them).
+ * Optimisation: no finding is written as JSON and parsed again, and only
+ * the keys are sorted.
+ */
+function* groupHeldFindings(held: readonly ReportedFinding[]): Generator<GroupedFinding> {
+  const keys = new GroupKeys();
+  const groups = new Map<string, GroupedFinding[]>();
+  for (let place = 0; place < held.length; place++) {
+    const finding = held[place]!;
+    const key = keys.keyOf(finding);
+    let members = groups.get(key);
+    if (members === undefined) {
+      const group = { severity: finding.severity, category: finding.category, type: finding.type, target: finding.url ?? finding.value ?? finding.message, first: place };
+      members = [];
+      groups.set(key, members);
+      members.push({ group, finding, place });
+    } else members.push({ group: members[0]!.group, finding, place });
   }
+  for (const key of [...groups.keys()].sort()) yield* groups.get(key)!;
 }

@@ -27,6 +27,8 @@ export interface FindingSource {
   lines(): Iterable<string>;
   /** Lines (none holding a line feed) in string order. */
   sort(lines: Iterable<string>): Iterable<string>;
+  /** The findings, when all are held in memory (grouped without a sort: see groupFindings). */
+  readonly held?: readonly ReportedFinding[];
 }
 
 /**
@@ -51,7 +53,7 @@ export function numberKey(n: number): string {
  * ```
  */
 export function findingsInMemory(findings: readonly ReportedFinding[]): FindingSource {
-  return { findings: () => findings, lines: () => findings.map((f) => JSON.stringify(f)), sort: (lines) => [...lines].sort() };
+  return { findings: () => findings, lines: () => findings.map((f) => JSON.stringify(f)), sort: (lines) => [...lines].sort(), held: findings };
 }
 
 /**
