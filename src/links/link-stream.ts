@@ -54,14 +54,14 @@
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { type EncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { changedEncoding, HTML_NAMESPACE } from "../html/index.ts";
-import { type BaseElement, streamedBaseElements } from "./base-elements.ts";
+import { type BaseElement, baseElements, streamedBaseElements } from "./base-elements.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { concatBytes } from "./document-bytes.ts";
 import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
 import { sniffEncoding } from "./encoding-sniffing.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites } from "./extract-links.ts";
-import { fragmentTargetsOf } from "./fragment-targets.ts";
+import { documentFragmentTargets, fragmentTargetsOf } from "./fragment-targets.ts";
 import type { LeanDocument, LeanElement, LeanParent, TagRecord } from "./html-source.ts";
 import type { FragmentTargets } from "./indicated-part.ts";
 import { IGNORE_MARKS } from "./ignore-marks.ts";
@@ -115,7 +115,7 @@ const SHORT_TOKEN = 4096;
 export interface StreamInternals {
   /** Give no link of an element with an ignore mark or inside one (as readLinks' `ignore`). */
   readonly ignoreMarked?: boolean | undefined;
-  /** At the end, the document's fragment targets (its ids and `a` names, as readLinks' `targets` gives the top document's); not called for a document the stream read whole. */
+  /** At the end, the document's fragment targets (its ids and `a` names, as readLinks' `targets` gives the top document's). */
   readonly onTargets?: ((targets: FragmentTargets) => void) | undefined;
   /**
    * Called when the document's encoding turns out to be the replacement
@@ -128,9 +128,10 @@ export interface StreamInternals {
   /**
    * At the end, every `<base href>` of the document with what it does (as
    * readLinks' `bases` gives them), or null when the stream cannot tell:
-   * it held the document whole, settled its base URL by `maxHold`, an
-   * element was foster-parented before a table holding the first base
-   * (tree order is then unknown without the tree), or the document has
+   * it settled its base URL by `maxHold`, an element was foster-parented
+   * before a table holding the first base (tree order is then unknown
+   * without the tree; a stream that cannot settle its base URL otherwise
+   * holds the document whole, and then tells them), or the document has
    * more than {@link MAX_STREAMED_BASES}.
    */
   readonly onBases?: ((bases: StreamedBases | null) => void) | undefined;
@@ -312,8 +313,9 @@ export class LinkStream {
         if (this.decoder !== null) this.addText(this.decoder.decode());
       }
       if (this.mode !== null) this.pump(true);
+      // A document read whole told them as it was read (see readWhole).
       if (this.internals?.onTargets !== undefined && !this.whole) this.internals.onTargets(fragmentTargetsOf(this.source.targetCandidates));
-      if (this.internals?.onBases !== undefined) this.internals.onBases(this.bases());
+      if (this.internals?.onBases !== undefined && !this.whole) this.internals.onBases(this.bases());
     });
   }
 
@@ -321,7 +323,7 @@ export class LinkStream {
   private bases(): StreamedBases | null {
     const links = this.baseLinks;
     const urls = this.urls;
-    if (this.whole || this.baseByHold || this.source.ambiguous || links === null || links.overflow || urls === null) return null;
+    if (this.baseByHold || this.source.ambiguous || links === null || links.overflow || urls === null) return null;
     return {
       bases: streamedBaseElements(links, urls, this.documentEncoding()),
       fallbackBaseURL: serializeURL(urls.fallbackBaseURL as URLRecord),
@@ -755,9 +757,22 @@ export class LinkStream {
   /** Reads the held input as a whole document (see the module comment), and gives its links and output. */
   private readWhole(): void {
     const input = this.mode === "text" ? this.text : concatBytes(this.bytes, this.bytesLength);
-    const document = prepareDocument(input, this.given);
-    const read = extractSites(document, this.rewriting);
+    const internals = this.internals;
+    const onBases = internals?.onBases;
+    // Its base elements and fragment targets (see StreamInternals), from the whole document as readLinks reads them.
+    const document = prepareDocument(input, this.given, onBases === undefined ? "none" : "bases");
+    const baseLinks = onBases !== undefined && document.parsed.hasBaseWithHref ? new Map<LeanElement, Link>() : undefined;
+    const read = extractSites(document, this.rewriting, { baseLinks });
     settleTooDeep(document.text, read.tooDeep, this.options.onSrcdocTooDeep);
+    internals?.onTargets?.(documentFragmentTargets(document.parsed));
+    if (onBases !== undefined) {
+      const urls = read.urls;
+      onBases({
+        bases: baseLinks === undefined ? [] : baseElements(document.parsed, baseLinks, urls, document.encoding),
+        fallbackBaseURL: serializeURL(urls.fallbackBaseURL as URLRecord),
+        documentBaseURL: serializeURL(urls.documentBaseURL as URLRecord),
+      });
+    }
     const onLink = this.options.onLink;
     const links = this.marked === null ? read.links : withoutIgnoredLinks(document.parsed, read.links);
     if (onLink !== undefined) for (const link of links) onLink(link);

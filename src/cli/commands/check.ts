@@ -286,7 +286,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   const warned = warningReport(job.display, warnings, false);
   // Never silent: what this file's check leaves out is said.
   const unchecked: string[] = [];
-  if (bases === null) unchecked.push("its <base> elements (an element foster-parented before a table that holds its first <base> hides their tree order)");
+  if (bases === null) unchecked.push(`its <base> elements (more than ${MAX_STREAMED_BASES.toLocaleString("en-US")}, or their tree order needs the whole page, larger than --max-file-size)`);
   let joined: string | null = null;
   if (fragments) {
     joined = targets === null ? null : joinTargets(targets);
