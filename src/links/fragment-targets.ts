@@ -54,8 +54,25 @@ export function documentFragmentTargets(parsed: ParsedSource): FragmentTargets {
  * ```
  */
 export function fragmentTargetsOf(candidates: readonly LeanElement[]): FragmentTargets {
-  const ids = new Set<string>();
-  const names = new Set<string>();
+  const targets = { ids: new Set<string>(), names: new Set<string>() };
+  addFragmentTargets(candidates, targets);
+  return targets;
+}
+
+/**
+ * Adds the {@link FragmentTargets} among `candidates` (see
+ * {@link fragmentTargetsOf}) to `targets`; returns how many characters
+ * the ids and names it added have (for a bound on them).
+ *
+ * @example
+ * ```ts
+ * const targets = { ids: new Set<string>(), names: new Set<string>() };
+ * addFragmentTargets(prepareDocument('<h2 id="a">A</h2>', { url: "https://example.com/" }).parsed.targetCandidates ?? [], targets); // 1
+ * ```
+ */
+export function addFragmentTargets(candidates: readonly LeanElement[], targets: { readonly ids: Set<string>; readonly names: Set<string> }): number {
+  const { ids, names } = targets;
+  let chars = 0;
   // The order does not matter: only whether some element has the ID (the first such in tree order is the one scrolled to).
   for (let i = 0; i < candidates.length; i++) {
     const element = candidates[i]!;
@@ -64,11 +81,16 @@ export function fragmentTargetsOf(candidates: readonly LeanElement[]): FragmentT
     for (let a = 0; a < attrs.length; a++) {
       const attr = attrs[a]!;
       if (attr.value === "" || (attr.namespace !== undefined && attr.namespace !== "")) continue;
-      if (attr.name === "id") ids.add(attr.value);
-      else if (attr.name === "name" && element.tagName === "a" && element.namespaceURI === HTML_NAMESPACE) names.add(attr.value);
+      let set: Set<string>;
+      if (attr.name === "id") set = ids;
+      else if (attr.name === "name" && element.tagName === "a" && element.namespaceURI === HTML_NAMESPACE) set = names;
+      else continue;
+      if (set.has(attr.value)) continue;
+      set.add(attr.value);
+      chars += attr.value.length;
     }
   }
-  return { ids, names };
+  return chars;
 }
 
 /**

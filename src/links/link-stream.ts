@@ -61,7 +61,7 @@ import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
 import { sniffEncoding } from "./encoding-sniffing.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites } from "./extract-links.ts";
-import { documentFragmentTargets, fragmentTargetsOf } from "./fragment-targets.ts";
+import { addFragmentTargets } from "./fragment-targets.ts";
 import type { LeanDocument, LeanElement, LeanParent, TagRecord } from "./html-source.ts";
 import type { FragmentTargets } from "./indicated-part.ts";
 import { IGNORE_MARKS } from "./ignore-marks.ts";
@@ -115,8 +115,17 @@ const SHORT_TOKEN = 4096;
 export interface StreamInternals {
   /** Give no link of an element with an ignore mark or inside one (as readLinks' `ignore`). */
   readonly ignoreMarked?: boolean | undefined;
-  /** At the end, the document's fragment targets (its ids and `a` names, as readLinks' `targets` gives the top document's). */
-  readonly onTargets?: ((targets: FragmentTargets) => void) | undefined;
+  /**
+   * At the end, the document's fragment targets (its ids and `a` names, as
+   * readLinks' `targets` gives the top document's), or null when they have
+   * more than `maxTargetChars` characters: they are gathered as the
+   * document is read, the elements only until their place in the tree is
+   * final (see StreamingSource.takeSettledTargetCandidates), so that the
+   * stream's memory is bounded.
+   */
+  readonly onTargets?: ((targets: FragmentTargets | null) => void) | undefined;
+  /** The most characters of ids and names kept for `onTargets` (default: no bound). */
+  readonly maxTargetChars?: number | undefined;
   /**
    * Called when the document's encoding turns out to be the replacement
    * encoding (it decodes to one U+FFFD: no links), by its BOM-less sniff
@@ -254,6 +263,10 @@ export class LinkStream {
   private reader: DocumentReader | null = null;
   /** The URLs the reader resolves with. */
   private urls: DocumentURLs | null = null;
+  /** With `onTargets`: the fragment targets of the elements whose place is final, how many characters they have, and whether that passed the bound. */
+  private targets: { readonly ids: Set<string>; readonly names: Set<string> } | null = null;
+  private targetChars = 0;
+  private targetsOverflow = false;
   /** With `onBases`: the base elements read, with their links. */
   private baseLinks: StreamedBaseLinks | null = null;
   private baseByHold = false;
@@ -314,9 +327,23 @@ export class LinkStream {
       }
       if (this.mode !== null) this.pump(true);
       // A document read whole told them as it was read (see readWhole).
-      if (this.internals?.onTargets !== undefined && !this.whole) this.internals.onTargets(fragmentTargetsOf(this.source.targetCandidates));
+      if (this.internals?.onTargets !== undefined && !this.whole) {
+        this.gatherTargets(this.source.targetCandidates);
+        this.internals.onTargets(this.targetsOverflow ? null : (this.targets ?? { ids: new Set(), names: new Set() }));
+      }
       if (this.internals?.onBases !== undefined && !this.whole) this.internals.onBases(this.bases());
     });
+  }
+
+  /** Adds the fragment targets of `candidates` (see StreamInternals.onTargets), up to the bound. */
+  private gatherTargets(candidates: readonly LeanElement[]): void {
+    if (this.targetsOverflow || candidates.length === 0) return;
+    this.targets ??= { ids: new Set(), names: new Set() };
+    this.targetChars += addFragmentTargets(candidates, this.targets);
+    if (this.targetChars > (this.internals?.maxTargetChars ?? Infinity)) {
+      this.targetsOverflow = true;
+      this.targets = null;
+    }
   }
 
   /** The document's base elements (see StreamInternals.onBases), or null when the stream cannot tell them. */
@@ -441,6 +468,8 @@ export class LinkStream {
     }
     if (this.tentative || this.reader === null) return;
     this.readTags(final);
+    // Optimisation (memory): the target candidates whose place is final are kept as their ids and names only.
+    if (this.internals?.onTargets !== undefined) this.gatherTargets(this.source.takeSettledTargetCandidates());
     this.emit(final);
     this.checkHeld();
   }
@@ -516,6 +545,9 @@ export class LinkStream {
     this.source = new StreamingSource(this.options.scripting, true, this.internals?.onTargets !== undefined);
     this.reader = null;
     this.baseLinks = null;
+    this.targets = null;
+    this.targetChars = 0;
+    this.targetsOverflow = false;
     this.metaScan = 0;
     this.consumed = 0;
     this.readAt = 0;
@@ -764,7 +796,13 @@ export class LinkStream {
     const baseLinks = onBases !== undefined && document.parsed.hasBaseWithHref ? new Map<LeanElement, Link>() : undefined;
     const read = extractSites(document, this.rewriting, { baseLinks });
     settleTooDeep(document.text, read.tooDeep, this.options.onSrcdocTooDeep);
-    internals?.onTargets?.(documentFragmentTargets(document.parsed));
+    if (internals?.onTargets !== undefined) {
+      this.targets = null;
+      this.targetChars = 0;
+      this.targetsOverflow = false;
+      this.gatherTargets(document.parsed.targetCandidates ?? []);
+      internals.onTargets(this.targetsOverflow ? null : (this.targets ?? { ids: new Set(), names: new Set() }));
+    }
     if (onBases !== undefined) {
       const urls = read.urls;
       onBases({

@@ -51,6 +51,18 @@ export class StreamingSource {
     return this.construction.targetCandidates;
   }
 
+  /**
+   * Takes the target candidates read so far whose place in the tree is
+   * final, or none: every element stays in the document's tree once the
+   * frameset-ok flag is "not ok" (only a `frameset` start tag, while it is
+   * "ok", takes the body out, with what is in it: https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody).
+   */
+  takeSettledTargetCandidates(): readonly LeanElement[] {
+    const construction = this.construction;
+    if (construction.framesetOkFlag || construction.targetCandidates.length === 0) return [];
+    return construction.targetCandidates.splice(0);
+  }
+
   /** The positions of the records' attributes (see StartTagSource). */
   get positions(): Int32Array {
     return this.construction.positions;

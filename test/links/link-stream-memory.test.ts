@@ -29,4 +29,27 @@ describe("LinkStream memory", () => {
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe("600000");
   }, 600_000);
+
+  it("asked for its fragment targets, keeps their ids and names, bounded, not their elements", () => {
+    const script = [
+      `import { LinkStream } from ${JSON.stringify(pathToFileURL(path.join(repo, "src/links/index.ts")).href)};`,
+      `const told = [];`,
+      `for (const distinct of [false, true]) {`,
+      `  const stream = new LinkStream({ url: "https://example.com/", onLink: () => {} }, { maxTargetChars: 1 << 20, onTargets: (t) => told.push(t === null ? null : t.ids.size) });`,
+      `  // 600,000 elements with ids: the same one, or each its own (10 M characters, past the bound).`,
+      `  for (let i = 0; i < 60; i++) {`,
+      `    let piece = "";`,
+      `    for (let k = 0; k < 10000; k++) piece += distinct ? \`<p id=identifier-\${i}-\${k}>x</p>\n\` : "<p id=identifier-of-some-length>x</p>\\n";`,
+      `    stream.write(piece);`,
+      `  }`,
+      `  stream.end();`,
+      `}`,
+      `console.log(JSON.stringify(told));`,
+    ].join("\n");
+    const run = spawnSync(node, ["--max-old-space-size=64", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 600_000 });
+    expect(run.stderr).not.toContain("heap out of memory");
+    expect(run.status, run.stderr).toBe(0);
+    // One id; then past the bound: unknown.
+    expect(run.stdout.trim()).toBe("[1,null]");
+  }, 600_000);
 });

@@ -261,6 +261,8 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
           },
           {
             ignoreMarked: true,
+            // Its ids and names, in bounded memory: past the bound, unknown (and said so).
+            maxTargetChars: MAX_STREAMED_TARGETS,
             onTargets: (found) => {
               targets = found;
             },

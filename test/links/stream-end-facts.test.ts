@@ -1,5 +1,6 @@
-// The base elements a LinkStream tells at its end (the internal `onBases`, for `docbase check` of a file read as a
-// stream) against readLinks' of the whole document (`{ bases: true }`, from the tree): on generated tree soup with
+// What a LinkStream tells at its end beyond its links (the internal `onBases` and `onTargets`, for `docbase check` of a
+// file read as a stream): its base elements against readLinks' of the whole document (`{ bases: true }`, from the
+// tree), and its fragment targets against the whole document's: on generated tree soup with
 // base elements wherever the parser puts them — the head, the body, tables (foster parenting), template contents,
 // declarative shadow roots, a frameset taking the body away — cut in pieces, with the base URL settled by a first
 // pass (as the command reads a file) and without. The stream gives the same list, or null when it cannot tell
@@ -8,6 +9,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BaseElement } from "../../src/links/base-elements.ts";
+import { documentFragmentTargets } from "../../src/links/fragment-targets.ts";
+import type { FragmentTargets } from "../../src/links/indicated-part.ts";
+import { prepareDocument } from "../../src/links/prepare-document.ts";
 import { LinkStream, settleDocument } from "../../src/links/index.ts";
 import { MAX_STREAMED_BASES } from "../../src/links/link-stream.ts";
 import { readLinks } from "../../src/links/read-links.ts";
@@ -32,7 +36,9 @@ function streamedBases(html: string, cuts: readonly number[], settled: Awaited<R
 
 // Base elements weighted up: most documents have one or more.
 const baseUnits = ["<base href=/3/>", "<base href=javascript:x>", "<head><base href=/h/>", "<template><base href=/t/></template>", "<p><template shadowrootmode=open><base href=/s/>"];
-const units = [...treeSoupUnits, ...baseUnits, ...baseUnits, ...baseUnits, ...baseUnits];
+// And elements with ids and a names, in and out of tables, templates and shadow roots.
+const targetUnits = ["<p id=x1>", "<a name=n1>", "<td id=x2>", "<template><b id=x3></template>", "<span id=x1>", "<a name=''>"];
+const units = [...treeSoupUnits, ...baseUnits, ...baseUnits, ...baseUnits, ...baseUnits, ...targetUnits, ...targetUnits];
 const soup = fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 40 }).map((parts) => parts.join(""));
 const cuts = (length: number) => fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, length - 1) }), { maxLength: 3 }).map((at) => at.filter((n) => n < length).sort((a, b) => a - b));
 
@@ -65,6 +71,30 @@ describe(`a stream's base elements (fast-check, seed ${seed})`, () => {
     expect(told).toBeGreaterThan(runs);
     expect(toldWithBases).toBeGreaterThan(runs / 2);
   }, 120_000);
+
+  it(`its fragment targets are the whole document's, however it is cut (${runs * 2} runs)`, () => {
+    let withTargets = 0;
+    fc.assert(
+      fc.property(
+        soup.chain((html) => fc.tuple(fc.constant(html), cuts(html.length))),
+        ([html, at]) => {
+          let told: FragmentTargets | null | undefined;
+          const stream = new LinkStream({ url, onLink: () => {} }, { onTargets: (found) => (told = found) });
+          let from = 0;
+          for (const cut of [...at, html.length]) {
+            stream.write(html.slice(from, cut));
+            from = cut;
+          }
+          stream.end();
+          const expected = documentFragmentTargets(prepareDocument(html, { url }).parsed);
+          expect(told, `${JSON.stringify(html)} cut at ${JSON.stringify(at)}`).toEqual(expected);
+          if (expected.ids.size > 0) withTargets++;
+        },
+      ),
+      { numRuns: runs * 2, seed },
+    );
+    expect(withTargets).toBeGreaterThan(runs / 2);
+  });
 
   it("a document with more base elements than the stream keeps gets null", () => {
     const html = "<base href=/a/>".repeat(MAX_STREAMED_BASES + 1);
