@@ -1,8 +1,7 @@
 // Issue 28: the command is exact at any size. A document whose only <base> (or whose <meta charset>) comes after
 // 1 and 8 MiB, through `links FILE`, `links -`, `rewrite` of a file over STREAMING_SIZE, `rewrite -` and `check`:
-// link for link and byte for byte the whole-document answer (extractLinks, rewriteLinks). 64 MiB runs through the
-// cheapest path only (`links FILE --json`, with the child's heap capped far below the document's parse), to keep
-// the suite affordable. `--no-spool` keeps one stream: it says so first, and warns at the end, in text and JSON.
+// link for link and byte for byte the whole-document answer (extractLinks, rewriteLinks); at 64 MiB, every command
+// too, with the command's heap capped far below the document's parse, against answers made from the document's parts. `--no-spool` keeps one stream: it says so first, and warns at the end, in text and JSON.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import iconv from "iconv-lite";
@@ -112,19 +111,68 @@ describe.each(documents)("a document whose %s comes after 1 and 8 MiB", (_name, 
   }
 });
 
-describe("64 MiB, the cheapest path, the child's heap capped", () => {
-  it("links FILE --json: every relative link against the <base> after 64 MiB, in 200 MB of heap", async () => {
-    const bytes = lateBase(64 * MiB);
-    const file = path.join(temporaryDirectory(), "big.html");
+describe("64 MiB, every command, the command's heap capped far below the document's parse", () => {
+  // Each run checks what the whole document's answer must be, computed without reading 64 MiB in this process:
+  // every relative link resolves against the <base> after 64 MiB, and the page is the same unit over and over.
+  // The command's heap and its workers' (a file this large is read in one).
+  const capped = (args: readonly string[], input?: Uint8Array) => docbaseBytes(args, { input: input ?? new Uint8Array(), nodeArgs: ["--max-old-space-size=200"], env: { DOCBASE_WORKER_HEAP_MB: "200" } });
+  const units = Math.ceil((64 * MiB) / filler(1).length);
+  const bytes = lateBase(64 * MiB);
+  const dir = temporaryDirectory();
+  const site = path.join(dir, "site");
+  const file = path.join(site, "big.html");
+  beforeAll(() => {
+    mkdirSync(site);
     writeFileSync(file, bytes);
-    const result = await run(["links", file, "--url", `${URL}a/page.html`, "--json", "-q"], undefined, ["--max-old-space-size=200"]);
-    expect(result.code, result.stderr).toBe(0);
-    const text = result.stdout.toString("utf8");
-    const lines = text.split("\n").filter((l) => l !== "");
-    const units = Math.ceil(64 * MiB / filler(1).length);
-    // Per unit: <a href>, <img src>, two srcset candidates; then the base and the last link.
+  });
+
+  /** The JSON lines of `links`: per unit <a href>, <img src>, two srcset candidates; then the base and the last link, all against /moved/. */
+  function expectMovedLinks(stdout: Buffer): void {
+    const lines = stdout.toString("utf8").split("\n").filter((l) => l !== "");
     expect(lines.length).toBe(units * 4 + 2);
     expect(lines.every((l) => l.includes('"url":"https://example.com/moved/'))).toBe(true);
+  }
+
+  it("links FILE --json and links - --json (spooled past --max-hold, then read twice)", async () => {
+    const fromFile = await capped(["links", file, "--url", `${URL}a/page.html`, "--json", "-q"]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expectMovedLinks(fromFile.stdout);
+    const fromStdin = await capped(["links", "-", "--url", `${URL}a/page.html`, "--json", "-q"], bytes);
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expectMovedLinks(fromStdin.stdout);
+  }, 600_000);
+
+  it("rewrite FILE --out and rewrite - (spooled): byte for byte the whole document rewritten", async () => {
+    // The whole document rewritten, from its parts: each unit's links absolute against /moved/ wherever the <base> is.
+    const unit = filler(1);
+    const head = "<!doctype html><meta charset=utf-8><title>t</title>";
+    const tail = '<base href="/moved/"><a href=last.html>l</a>\n';
+    const small = rewriteLinks(`${head}${unit}${tail}`, { url: `${URL}a/`, rewrite: absolutize() });
+    const rewrittenUnit = rewriteLinks(`<base href="/moved/">${unit}`, { url: `${URL}a/`, rewrite: absolutize() }).slice('<base href="https://example.com/moved/">'.length);
+    expect(small.includes(rewrittenUnit)).toBe(true);
+    const expected = Buffer.from(small.replace(rewrittenUnit, rewrittenUnit.repeat(units)));
+    const out = path.join(dir, "out");
+    const fromFile = await capped(["rewrite", site, "--url", `${URL}a/`, "--absolute", "--out", out, "-q"]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(readFileSync(path.join(out, "big.html")).equals(expected)).toBe(true);
+    const fromStdin = await capped(["rewrite", "-", "--url", `${URL}a/`, "--absolute", "-q"], bytes);
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(fromStdin.stdout.equals(expected)).toBe(true);
+  }, 600_000);
+
+  it("check FILE --no-fragments --json: a missing file per link, resolved against /moved/, and the <base> after all of them", async () => {
+    // The site is the file's directory, at the root URL: /moved/ is in it.
+    const run1 = await capped(["check", file, "--url", `${URL}big.html`, "--no-fragments", "--json", "-q"]);
+    expect(run1.code).toBe(1);
+    expect(run1.stderr).toBe("");
+    const findings = findingsOf(run1.stdout.toString("utf8"));
+    const missing = findings.filter((f) => f["type"] === "missing-file");
+    // x.html, i.png, a.png, b.png per unit, and last.html: all under /moved/.
+    expect(missing.length).toBe(units * 4 + 1);
+    expect(missing.every((f) => String(f["url"]).startsWith("https://example.com/moved/"))).toBe(true);
+    const after = findings.filter((f) => f["type"] === "base-after-links");
+    expect(after.length).toBe(1);
+    expect(after[0]!["message"]).toContain(`comes after ${units * 4} relative links`);
   }, 600_000);
 });
 
