@@ -111,6 +111,49 @@ describe.each(documents)("a document whose %s comes after 1 and 8 MiB", (_name, 
   }
 });
 
+describe("a <meta charset> after 64 MiB, the command's heap capped", () => {
+  const units = Math.ceil((64 * MiB) / filler(1).length);
+  const bytes = lateCharset(64 * MiB);
+  const dir = temporaryDirectory();
+  const site = path.join(dir, "site");
+  const file = path.join(site, "big.html");
+  beforeAll(() => {
+    mkdirSync(site);
+    writeFileSync(file, bytes);
+  });
+  const capped = (args: readonly string[]) => docbaseBytes(args, { nodeArgs: ["--max-old-space-size=200"], env: { DOCBASE_WORKER_HEAP_MB: "200" } });
+  // The answers from the document's parts: one unit's, the same in every unit (ASCII, read in windows-1251 wherever the <meta> is).
+  const small = lateCharset(1);
+  const url = `${URL}site/big.html`;
+
+  it("links FILE --json: every link's query in windows-1251", async () => {
+    const one = expectedLines(small, url, file);
+    const perUnit = one.slice(0, 4);
+    const run1 = await capped(["links", file, "--url", url, "--json", "-q"]);
+    expect(run1.code, run1.stderr).toBe(0);
+    const lines = jsonLines(run1.stdout.toString("utf8"));
+    expect(lines.length).toBe(units * 4 + 1);
+    // Lines and columns grow; the URLs repeat.
+    for (let k = 0; k < lines.length - 1; k += 4099) expect(lines[k]!["url"]).toBe(perUnit[k % 4]!["url"]);
+    expect(lines.at(-1)!["url"]).toBe("https://example.com/site/big.html?q=%C6");
+    expect(perUnit[0]!["url"]).toBe("https://example.com/site/x.html?q=%26%23233%3B");
+  }, 600_000);
+
+  it("rewrite FILE --out: byte for byte the whole document rewritten in windows-1251", async () => {
+    const rewrittenSmall = Buffer.from(rewriteLinks(small, { url, rewrite: absolutize() })).toString("latin1");
+    const unit = filler(1);
+    const rewrittenUnit = Buffer.from(rewriteLinks(iconv.encode(`<meta charset=windows-1251>${unit}`, "windows-1251"), { url, rewrite: absolutize() }))
+      .toString("latin1")
+      .slice("<meta charset=windows-1251>".length);
+    expect(rewrittenSmall.includes(rewrittenUnit)).toBe(true);
+    const expected = Buffer.from(rewrittenSmall.replace(rewrittenUnit, rewrittenUnit.repeat(units)), "latin1");
+    const out = path.join(dir, "out");
+    const run1 = await capped(["rewrite", site, "--url", `${URL}site/`, "--absolute", "--out", out, "-q"]);
+    expect(run1.code, run1.stderr).toBe(0);
+    expect(readFileSync(path.join(out, "big.html")).equals(expected)).toBe(true);
+  }, 600_000);
+});
+
 describe("64 MiB, every command, the command's heap capped far below the document's parse", () => {
   // Each run checks what the whole document's answer must be, computed without reading 64 MiB in this process:
   // every relative link resolves against the <base> after 64 MiB, and the page is the same unit over and over.
