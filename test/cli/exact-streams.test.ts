@@ -111,9 +111,12 @@ describe.each(documents)("a document whose %s comes after 1 and 8 MiB", (_name, 
   }
 });
 
-describe("a <meta charset> after 64 MiB, the command's heap capped", () => {
-  const units = Math.ceil((64 * MiB) / filler(1).length);
-  const bytes = lateCharset(64 * MiB);
+/** Runs the command with its heap and its workers' (a file this large is read in one) capped at 200 MB. */
+const capped = (args: readonly string[], input?: Uint8Array) => docbaseBytes(args, { input: input ?? new Uint8Array(), nodeArgs: ["--max-old-space-size=200"], env: { DOCBASE_WORKER_HEAP_MB: "200" } });
+
+/** A 64 MiB document `make` makes, as site/big.html of a temporary directory (written before the tests), and its count of filler units. */
+function bigSite(make: (size: number) => Uint8Array): { units: number; bytes: Uint8Array; dir: string; site: string; file: string } {
+  const bytes = make(64 * MiB);
   const dir = temporaryDirectory();
   const site = path.join(dir, "site");
   const file = path.join(site, "big.html");
@@ -121,7 +124,11 @@ describe("a <meta charset> after 64 MiB, the command's heap capped", () => {
     mkdirSync(site);
     writeFileSync(file, bytes);
   });
-  const capped = (args: readonly string[]) => docbaseBytes(args, { nodeArgs: ["--max-old-space-size=200"], env: { DOCBASE_WORKER_HEAP_MB: "200" } });
+  return { units: Math.ceil((64 * MiB) / filler(1).length), bytes, dir, site, file };
+}
+
+describe("a <meta charset> after 64 MiB, the command's heap capped", () => {
+  const { units, dir, site, file } = bigSite(lateCharset);
   // The answers from the document's parts: one unit's, the same in every unit (ASCII, read in windows-1251 wherever the <meta> is).
   const small = lateCharset(1);
   const url = `${URL}site/big.html`;
@@ -157,17 +164,7 @@ describe("a <meta charset> after 64 MiB, the command's heap capped", () => {
 describe("64 MiB, every command, the command's heap capped far below the document's parse", () => {
   // Each run checks what the whole document's answer must be, computed without reading 64 MiB in this process:
   // every relative link resolves against the <base> after 64 MiB, and the page is the same unit over and over.
-  // The command's heap and its workers' (a file this large is read in one).
-  const capped = (args: readonly string[], input?: Uint8Array) => docbaseBytes(args, { input: input ?? new Uint8Array(), nodeArgs: ["--max-old-space-size=200"], env: { DOCBASE_WORKER_HEAP_MB: "200" } });
-  const units = Math.ceil((64 * MiB) / filler(1).length);
-  const bytes = lateBase(64 * MiB);
-  const dir = temporaryDirectory();
-  const site = path.join(dir, "site");
-  const file = path.join(site, "big.html");
-  beforeAll(() => {
-    mkdirSync(site);
-    writeFileSync(file, bytes);
-  });
+  const { units, bytes, dir, site, file } = bigSite(lateBase);
 
   /** The JSON lines of `links`: per unit <a href>, <img src>, two srcset candidates; then the base and the last link, all against /moved/. */
   function expectMovedLinks(stdout: Buffer): void {
