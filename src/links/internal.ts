@@ -22,4 +22,5 @@ export { type BaseElement, type BaseElementStatus } from "./base-elements.ts";
 export { type EncodingSource, sniffEncoding } from "./encoding-sniffing.ts";
 export { documentFragmentTargets, extractLinksAndTargets, type DocumentTargets } from "./fragment-targets.ts";
 export { findPotentialIndicatedElement, removeFragmentDirective, selectIndicatedPart, type FragmentTargets } from "./indicated-part.ts";
-export { MAX_STREAMED_BASES, type StreamedBases, type StreamInternals } from "./link-stream.ts";
+export { type StreamInternals } from "./link-stream.ts";
+export { MAX_STREAMED_BASES, type StreamedBases } from "./stream-end-facts.ts";

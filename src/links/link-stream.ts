@@ -54,16 +54,13 @@
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { type EncodingName, serializeURL, type URLRecord } from "../core/index.ts";
 import { changedEncoding, HTML_NAMESPACE } from "../html/index.ts";
-import { type BaseElement, baseElements, streamedBaseElements } from "./base-elements.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { concatBytes } from "./document-bytes.ts";
 import { DocumentReader, type Job, type LinkBatch } from "./document-reader.ts";
 import { sniffEncoding } from "./encoding-sniffing.ts";
 import { LinksError } from "./errors.ts";
 import { extractSites } from "./extract-links.ts";
-import { addFragmentTargets } from "./fragment-targets.ts";
 import type { LeanDocument, LeanElement, LeanParent, TagRecord } from "./html-source.ts";
-import type { FragmentTargets } from "./indicated-part.ts";
 import { IGNORE_MARKS } from "./ignore-marks.ts";
 import { withoutIgnoredLinks } from "./ignored-elements.ts";
 import type { Link, StreamWarning } from "./link-types.ts";
@@ -72,6 +69,7 @@ import { declaredEncoding, firstDeclaredEncoding, prepareDocument } from "./prep
 import { newBatch, readSrcdocDocuments } from "./read-document.ts";
 import { setLinesAndColumns, settleLinks, settleTooDeep } from "./settle-links.ts";
 import { type SourceAnchor, sourcePosition } from "./source-position.ts";
+import { StreamEndFacts, type StreamEndHooks } from "./stream-end-facts.ts";
 import { StreamingSource } from "./streaming-source.ts";
 import { applyToString, askRewrite, buildEdits, type Edit, rewriteDocument, writeEditsToBytes } from "./write-links.ts";
 
@@ -112,20 +110,9 @@ const SHORT_TOKEN = 4096;
  * new LinkStream({ url: "https://example.com/", onLink }, { ignoreMarked: true });
  * ```
  */
-export interface StreamInternals {
+export interface StreamInternals extends StreamEndHooks {
   /** Give no link of an element with an ignore mark or inside one (as readLinks' `ignore`). */
   readonly ignoreMarked?: boolean | undefined;
-  /**
-   * At the end, the document's fragment targets (its ids and `a` names, as
-   * readLinks' `targets` gives the top document's), or null when they have
-   * more than `maxTargetChars` characters: they are gathered as the
-   * document is read, the elements only until their place in the tree is
-   * final (see StreamingSource.takeSettledTargetCandidates), so that the
-   * stream's memory is bounded.
-   */
-  readonly onTargets?: ((targets: FragmentTargets | null) => void) | undefined;
-  /** The most characters of ids and names kept for `onTargets` (default: no bound). */
-  readonly maxTargetChars?: number | undefined;
   /**
    * Called when the document's encoding turns out to be the replacement
    * encoding (it decodes to one U+FFFD: no links), by its BOM-less sniff
@@ -134,54 +121,6 @@ export interface StreamInternals {
    * the input being held whole, or read in the encoding before.
    */
   readonly onReplacement?: (() => void) | undefined;
-  /**
-   * At the end, every `<base href>` of the document with what it does (as
-   * readLinks' `bases` gives them), or null when the stream cannot tell:
-   * it settled its base URL by `maxHold`, an element was foster-parented
-   * before a table holding the first base (tree order is then unknown
-   * without the tree; a stream that cannot settle its base URL otherwise
-   * holds the document whole, and then tells them), or the document has
-   * more than {@link MAX_STREAMED_BASES}.
-   */
-  readonly onBases?: ((bases: StreamedBases | null) => void) | undefined;
-}
-
-/**
- * A stream's `<base href>` elements (see StreamInternals.onBases), with
- * the base URLs they were read with, serialized.
- *
- * @example
- * ```ts
- * const told: StreamedBases = { bases: [], fallbackBaseURL: "https://example.com/", documentBaseURL: "https://example.com/" };
- * ```
- */
-export interface StreamedBases {
-  readonly bases: readonly BaseElement[];
-  readonly fallbackBaseURL: string;
-  readonly documentBaseURL: string;
-}
-
-/**
- * The most `<base href>` elements a stream keeps for its `onBases` (see
- * {@link StreamInternals}): a document with more gets null, in bounded
- * memory.
- *
- * @example
- * ```ts
- * MAX_STREAMED_BASES; // 4096
- * ```
- */
-export const MAX_STREAMED_BASES = 4096;
-
-/** The base elements a stream read, with their links, up to {@link MAX_STREAMED_BASES} (see DocumentReader's `baseLinks`). */
-class StreamedBaseLinks extends Map<LeanElement, Link> {
-  overflow = false;
-
-  override set(element: LeanElement, link: Link): this {
-    if (this.size < MAX_STREAMED_BASES) return super.set(element, link);
-    this.overflow = true;
-    return this;
-  }
 }
 
 /**
@@ -263,12 +202,8 @@ export class LinkStream {
   private reader: DocumentReader | null = null;
   /** The URLs the reader resolves with. */
   private urls: DocumentURLs | null = null;
-  /** With `onTargets`: the fragment targets of the elements whose place is final, how many characters they have, and whether that passed the bound. */
-  private targets: { readonly ids: Set<string>; readonly names: Set<string> } | null = null;
-  private targetChars = 0;
-  private targetsOverflow = false;
-  /** With `onBases`: the base elements read, with their links. */
-  private baseLinks: StreamedBaseLinks | null = null;
+  /** What the stream tells at its end beyond its links (see StreamEndHooks). */
+  private facts: StreamEndFacts;
   private baseByHold = false;
   private decidedBase: LeanElement | null = null;
   /** The document base URL the links are resolved against now, serialized. */
@@ -294,7 +229,8 @@ export class LinkStream {
     this.given = this.options.settled === undefined ? options : { ...options, encoding: this.options.settled.encoding };
     this.rewriting = this.options.rewrite !== undefined && this.options.onOutput !== undefined;
     this.batch = newBatch(this.rewriting);
-    this.source = new StreamingSource(this.options.scripting, true, this.internals?.onTargets !== undefined);
+    this.facts = new StreamEndFacts(internals);
+    this.source = new StreamingSource(this.options.scripting, true, this.facts.wantsTargets);
   }
 
   /** Reads the next piece of the document: bytes (a `Uint8Array`) or text (a string), the same kind every time. */
@@ -327,35 +263,8 @@ export class LinkStream {
       }
       if (this.mode !== null) this.pump(true);
       // A document read whole told them as it was read (see readWhole).
-      if (this.internals?.onTargets !== undefined && !this.whole) {
-        this.gatherTargets(this.source.targetCandidates);
-        this.internals.onTargets(this.targetsOverflow ? null : (this.targets ?? { ids: new Set(), names: new Set() }));
-      }
-      if (this.internals?.onBases !== undefined && !this.whole) this.internals.onBases(this.bases());
+      if (!this.whole) this.facts.end(this.source.targetCandidates, { urls: this.urls, encoding: this.documentEncoding(), known: !this.baseByHold && !this.source.ambiguous });
     });
-  }
-
-  /** Adds the fragment targets of `candidates` (see StreamInternals.onTargets), up to the bound. */
-  private gatherTargets(candidates: readonly LeanElement[]): void {
-    if (this.targetsOverflow || candidates.length === 0) return;
-    this.targets ??= { ids: new Set(), names: new Set() };
-    this.targetChars += addFragmentTargets(candidates, this.targets);
-    if (this.targetChars > (this.internals?.maxTargetChars ?? Infinity)) {
-      this.targetsOverflow = true;
-      this.targets = null;
-    }
-  }
-
-  /** The document's base elements (see StreamInternals.onBases), or null when the stream cannot tell them. */
-  private bases(): StreamedBases | null {
-    const links = this.baseLinks;
-    const urls = this.urls;
-    if (this.baseByHold || this.source.ambiguous || links === null || links.overflow || urls === null) return null;
-    return {
-      bases: streamedBaseElements(links, urls, this.documentEncoding()),
-      fallbackBaseURL: serializeURL(urls.fallbackBaseURL as URLRecord),
-      documentBaseURL: serializeURL(urls.documentBaseURL as URLRecord),
-    };
   }
 
   /**
@@ -469,7 +378,7 @@ export class LinkStream {
     if (this.tentative || this.reader === null) return;
     this.readTags(final);
     // Optimisation (memory): the target candidates whose place is final are kept as their ids and names only.
-    if (this.internals?.onTargets !== undefined) this.gatherTargets(this.source.takeSettledTargetCandidates());
+    if (this.facts.wantsTargets) this.facts.addTargets(this.source.takeSettledTargetCandidates());
     this.emit(final);
     this.checkHeld();
   }
@@ -542,12 +451,9 @@ export class LinkStream {
   private changeEncoding(encoding: EncodingName, final: boolean): void {
     const all = concatBytes(this.bytes, this.bytesLength);
     this.bytes = this.bytesLength === 0 ? [] : [all];
-    this.source = new StreamingSource(this.options.scripting, true, this.internals?.onTargets !== undefined);
+    this.source = new StreamingSource(this.options.scripting, true, this.facts.wantsTargets);
     this.reader = null;
-    this.baseLinks = null;
-    this.targets = null;
-    this.targetChars = 0;
-    this.targetsOverflow = false;
+    this.facts = new StreamEndFacts(this.internals);
     this.metaScan = 0;
     this.consumed = 0;
     this.readAt = 0;
@@ -613,8 +519,7 @@ export class LinkStream {
       id: 0,
     };
     this.urls = urls;
-    if (this.internals?.onBases !== undefined) this.baseLinks ??= new StreamedBaseLinks();
-    this.reader = new DocumentReader(job, this.options, this.batch, urls, this.baseLinks);
+    this.reader = new DocumentReader(job, this.options, this.batch, urls, this.facts.baseLinks());
     if (!this.keepsBytes()) {
       this.bytes = [];
       this.bytesLength = 0;
@@ -789,28 +694,13 @@ export class LinkStream {
   /** Reads the held input as a whole document (see the module comment), and gives its links and output. */
   private readWhole(): void {
     const input = this.mode === "text" ? this.text : concatBytes(this.bytes, this.bytesLength);
-    const internals = this.internals;
-    const onBases = internals?.onBases;
-    // Its base elements and fragment targets (see StreamInternals), from the whole document as readLinks reads them.
-    const document = prepareDocument(input, this.given, onBases === undefined ? "none" : "bases");
-    const baseLinks = onBases !== undefined && document.parsed.hasBaseWithHref ? new Map<LeanElement, Link>() : undefined;
+    // Its base elements and fragment targets (see StreamEndHooks), from the whole document as readLinks reads them.
+    const wantsBases = this.internals?.onBases !== undefined;
+    const document = prepareDocument(input, this.given, wantsBases ? "bases" : "none");
+    const baseLinks = wantsBases && document.parsed.hasBaseWithHref ? new Map<LeanElement, Link>() : undefined;
     const read = extractSites(document, this.rewriting, { baseLinks });
     settleTooDeep(document.text, read.tooDeep, this.options.onSrcdocTooDeep);
-    if (internals?.onTargets !== undefined) {
-      this.targets = null;
-      this.targetChars = 0;
-      this.targetsOverflow = false;
-      this.gatherTargets(document.parsed.targetCandidates ?? []);
-      internals.onTargets(this.targetsOverflow ? null : (this.targets ?? { ids: new Set(), names: new Set() }));
-    }
-    if (onBases !== undefined) {
-      const urls = read.urls;
-      onBases({
-        bases: baseLinks === undefined ? [] : baseElements(document.parsed, baseLinks, urls, document.encoding),
-        fallbackBaseURL: serializeURL(urls.fallbackBaseURL as URLRecord),
-        documentBaseURL: serializeURL(urls.documentBaseURL as URLRecord),
-      });
-    }
+    this.facts.endWhole(document.parsed, baseLinks, read.urls, document.encoding);
     const onLink = this.options.onLink;
     const links = this.marked === null ? read.links : withoutIgnoredLinks(document.parsed, read.links);
     if (onLink !== undefined) for (const link of links) onLink(link);

@@ -13,7 +13,7 @@ import { documentFragmentTargets } from "../../src/links/fragment-targets.ts";
 import type { FragmentTargets } from "../../src/links/indicated-part.ts";
 import { prepareDocument } from "../../src/links/prepare-document.ts";
 import { LinkStream, settleDocument } from "../../src/links/index.ts";
-import { MAX_STREAMED_BASES } from "../../src/links/link-stream.ts";
+import { MAX_STREAMED_BASES } from "../../src/links/stream-end-facts.ts";
 import { readLinks } from "../../src/links/read-links.ts";
 import { treeSoupUnits } from "./tree-trace.ts";
 
