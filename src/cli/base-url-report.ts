@@ -10,7 +10,7 @@
 
 import { type EncodingName, parseURL } from "../core/index.ts";
 import type { Link, SourcePosition } from "../links/index.ts";
-import type { BaseElementStatus, LinksRead } from "../links/internal.ts";
+import type { BaseElementStatus, LinksRead, StreamedBases } from "../links/internal.ts";
 
 /**
  * One `<base href>` of a document.
@@ -126,4 +126,51 @@ export function baseURLReport(read: LinksRead, documentURL: string): BaseURLRepo
     bases: read.bases.map(({ line, column, href, url, status, reason, inBody }) => ({ line, column, href, url, status, reason, inBody })),
     linksBeforeBase,
   };
+}
+
+/**
+ * {@link BaseURLReport}'s `linksBeforeBase` for a document read as a
+ * stream, whose links come a batch at a time and whose `<base>` elements
+ * are told at its end (the links layer's StreamedBases): the relative
+ * links counted as they come, by the base URL they resolve against, and
+ * the counts as they stood at each `<base href>` — for the one that turns
+ * out to set the base URL. Bounded: the counts at no more than `maxBases`
+ * `<base>` elements are kept (the stream tells none past its own bound).
+ *
+ * @example
+ * ```ts
+ * const before = new LinksBeforeBase(4096);
+ * before.add(batch); // as the stream gives them
+ * before.before(told); // { count: 2, first: { line: 3, column: 10 } }
+ * ```
+ */
+export class LinksBeforeBase {
+  private readonly counts = new Map<string, { count: number; first: SourcePosition }>();
+  private readonly atBase = new Map<number, Map<string, { count: number; first: SourcePosition }>>();
+  private readonly maxBases: number;
+
+  constructor(maxBases: number) {
+    this.maxBases = maxBases;
+  }
+
+  /** Counts the next links of the document, in source order. */
+  add(links: readonly Link[]): void {
+    for (const link of links) {
+      if (link.srcdoc === 0 && link.element === "base" && link.namespace === "html") {
+        if (this.atBase.size < this.maxBases) this.atBase.set(link.start, new Map([...this.counts].map(([base, c]) => [base, { ...c }])));
+        continue;
+      }
+      if (!isRelativeLink(link)) continue;
+      const seen = this.counts.get(link.base!);
+      if (seen === undefined) this.counts.set(link.base!, { count: 1, first: { line: link.line, column: link.column } });
+      else seen.count++;
+    }
+  }
+
+  /** The relative links before the `<base>` that sets the base URL of the document `told` describes (null: none, or no such base). */
+  before(told: StreamedBases): BaseURLReport["linksBeforeBase"] {
+    const used = told.bases.find((b) => b.status === "used");
+    if (used === undefined || told.documentBaseURL === told.fallbackBaseURL) return null;
+    return this.atBase.get(used.start)?.get(told.documentBaseURL) ?? null;
+  }
 }

@@ -7,8 +7,9 @@
  * @module
  */
 
-import type { Link, SourcePosition, StreamWarning } from "../../links/index.ts";
+import type { Link, StreamWarning } from "../../links/index.ts";
 import type { FragmentTargets, StreamedBases } from "../../links/internal.ts";
+import { LinksBeforeBase } from "../base-url-report.ts";
 import { readTwice, streamFailure, warningReport } from "../document-stream.ts";
 import { UsageError } from "../errors.ts";
 import type { ExternalCheckerOptions, ExternalSummary } from "../external/index.ts";
@@ -19,7 +20,6 @@ import { type CommonOptions, encodingOption } from "../options.ts";
 import type { Output } from "../output.ts";
 import { DEFAULT_MAX_FILE_SIZE } from "../regular-file.ts";
 import { runTask, summaryEnd } from "../run-task.ts";
-import { isRelativeLink } from "../base-url-report.ts";
 import { hostingOption } from "../site.ts";
 import { siteURL } from "../site-url.ts";
 import { UNLABELED_UTF8, unlabeledUTF8Warning } from "../unlabeled-utf8.ts";
@@ -195,7 +195,7 @@ export const MAX_STREAMED_TARGETS = 16 * 1024 * 1024;
  * against the targets of the pages they lead to — its own, gathered as it
  * is read, sent at its end — once every page is read; its base-URL
  * surprises at its end (the stream tells its `<base>` elements, see
- * RelativeLinks). Deviation: the fragments of `about:srcdoc` links in its
+ * LinksBeforeBase). Deviation: the fragments of `about:srcdoc` links in its
  * srcdoc documents are not checked, nor are its `<base>` elements where
  * the stream cannot tell them (it says so).
  */
@@ -220,7 +220,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     });
   // The base elements (told at the end) and, with a base URL a <base> sets, the relative links before each.
   let bases: StreamedBases | null = null;
-  let relativeLinks: RelativeLinks | null = null;
+  let relativeLinks: LinksBeforeBase | null = null;
   const handOn = async (): Promise<void> => {
     counts["links"]! += ready.length;
     relativeLinks?.add(ready);
@@ -246,7 +246,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
       { url: job.url, encoding: task.encoding, size: opened.size, maxBytes: opened.maxBytes, maxToken: opened.maxToken },
       (settled) => {
         // Without a <base href> (the first pass says so), no link comes before one.
-        relativeLinks = settled?.firstBaseHref === null ? null : new RelativeLinks(MAX_STREAMED_BASES);
+        relativeLinks = settled?.firstBaseHref === null ? null : new LinksBeforeBase(MAX_STREAMED_BASES);
         return new LinkStream(
           {
             url: job.url,
@@ -277,7 +277,7 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
     // The validation errors past the document's bound, said once at the end, and its base-URL surprises.
     unlistedErrorsFinding(unlisted, findings);
     const told = bases as StreamedBases | null;
-    if (told !== null) baseReportFindings({ ...told, linksBeforeBase: (relativeLinks as RelativeLinks | null)?.before(told) ?? null }, findings);
+    if (told !== null) baseReportFindings({ ...told, linksBeforeBase: (relativeLinks as LinksBeforeBase | null)?.before(told) ?? null }, findings);
     await handOn();
   } catch (error) {
     return streamFailure(job, error, "cannot be read");
@@ -297,44 +297,6 @@ async function checkOpenFile(opened: OpenedDocument, job: FileJob, task: CheckTa
   }
   const err = `${unchecked.length === 0 ? "" : `docbase: warning: ${job.display}: read as a stream (${(opened.size / 1048576).toFixed(1)} MiB): ${unchecked.join(", ")} are not checked\n`}${warned.err}`;
   return { index: job.index, out: out + warned.out, err, counts, ...(fragments ? { fragments: { targets: joined, pending: [] } } : {}) };
-}
-
-/**
- * The relative links of a document read as a stream, counted as they come
- * by the base URL they resolve against, and the counts when each `<base
- * href>` came: what base-url-report.ts's `linksBeforeBase` reads from a
- * whole document, for the `<base>` that turns out at the end to set the
- * base URL. Bounded: the counts at no more `<base>` elements are kept
- * than the stream tells (MAX_STREAMED_BASES).
- */
-class RelativeLinks {
-  private readonly counts = new Map<string, { count: number; first: SourcePosition }>();
-  private readonly atBase = new Map<number, Map<string, { count: number; first: SourcePosition }>>();
-  private readonly maxBases: number;
-
-  constructor(maxBases: number) {
-    this.maxBases = maxBases;
-  }
-
-  add(links: readonly Link[]): void {
-    for (const link of links) {
-      if (link.srcdoc === 0 && link.element === "base" && link.namespace === "html") {
-        if (this.atBase.size < this.maxBases) this.atBase.set(link.start, new Map([...this.counts].map(([base, c]) => [base, { ...c }])));
-        continue;
-      }
-      if (!isRelativeLink(link)) continue;
-      const seen = this.counts.get(link.base!);
-      if (seen === undefined) this.counts.set(link.base!, { count: 1, first: { line: link.line, column: link.column } });
-      else seen.count++;
-    }
-  }
-
-  /** The relative links before the `<base>` that sets the base URL of the document `told` describes (null: none, or no such base). */
-  before(told: StreamedBases): { count: number; first: SourcePosition } | null {
-    const used = told.bases.find((b) => b.status === "used");
-    if (used === undefined || told.documentBaseURL === told.fallbackBaseURL) return null;
-    return this.atBase.get(used.start)?.get(told.documentBaseURL) ?? null;
-  }
 }
 
 /** A page's ids and `a` names as one string (see `FileFragments.targets`), or null past {@link MAX_STREAMED_TARGETS} characters. */
