@@ -118,8 +118,10 @@ function placeInTree(element: LeanElement): BasePlace | null {
 }
 
 /**
- * Every HTML `base` element with an href of a document read as a stream
- * (see link-stream.ts), as {@link baseElements} lists them: `baseLinks`,
+ * Every HTML `base` element with an href of a document parsed by a tree
+ * construction that keeps no tree (a stream's, see link-stream.ts, or a
+ * whole document's: ParsedSource.basesInOrder), as {@link baseElements}
+ * lists them: `baseLinks`,
  * each element made by the stream's tree construction with its link, in
  * the order read. The first made in the document is the first in tree
  * order unless something was foster-parented before a table that holds
@@ -148,8 +150,9 @@ export function streamedBaseElements(baseLinks: ReadonlyMap<LeanElement, Link>, 
  * the innermost of them decides the place), each with its link from
  * `baseLinks` (settled: its line and column counted) and its status; the
  * first in the document itself is checked against the fallback base URL
- * of `urls`, in `encoding`. From `parsed.documentBases` when the parse
- * kept no tree, else from a walk of its tree.
+ * of `urls`, in `encoding`. In the order read when the parse says it is
+ * tree order (`parsed.basesInOrder`, see {@link streamedBaseElements}),
+ * else from a walk of its tree.
  *
  * @example
  * ```ts
@@ -159,7 +162,7 @@ export function streamedBaseElements(baseLinks: ReadonlyMap<LeanElement, Link>, 
  */
 export function baseElements(parsed: ParsedSource, baseLinks: ReadonlyMap<LeanElement, Link>, urls: DocumentURLs, encoding: EncodingName): BaseElement[] {
   // Every base element with an href is a recorded tag whose href the reader read.
-  if (parsed.documentBases !== undefined) return parsed.documentBases.map((element, i) => baseElement(element, baseLinks.get(element)!, "document", i === 0, urls, encoding));
+  if (parsed.basesInOrder === true) return streamedBaseElements(baseLinks, urls, encoding);
   const bases: BaseElement[] = [];
   let first = true;
   // A work list, not recursion: trees nest as deep as the input lets them. An element's

@@ -398,7 +398,7 @@ export type TreeKept = "none" | "bases" | "tree";
  * text; without, it is markup. `keep` says what of the tree it keeps:
  * `"none"`, what links need (see the module's comment); `"bases"`, also
  * every base element with an href in tree order (see base-elements.ts),
- * as {@link ParsedSource.documentBases} when it can, else in the whole
+ * in the order read ({@link ParsedSource.basesInOrder}) when it can, else in the whole
  * tree; `"tree"`, the whole tree.
  *
  * @example

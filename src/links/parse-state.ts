@@ -453,8 +453,8 @@ export abstract class ParseState implements FormattingInserter {
   }
 
   /** The result of a whole parse (see tree-construction.ts's `result`). */
-  protected parsedSource(document: LeanDocument, documentBases?: readonly LeanElement[]): ParsedSource {
+  protected parsedSource(document: LeanDocument, basesInOrder = false): ParsedSource {
     const parsed = { document, tags: this.tags, hasBaseWithHref: this.hasBaseWithHref, positions: this.positions, targetCandidates: this.targetCandidates };
-    return documentBases === undefined ? parsed : { ...parsed, documentBases };
+    return basesInOrder ? { ...parsed, basesInOrder } : parsed;
   }
 }

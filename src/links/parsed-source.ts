@@ -193,12 +193,13 @@ export interface ParsedSource {
   readonly hasBaseWithHref: boolean;
   /**
    * From a parse that kept no tree but was asked for every base element
-   * (`"bases"`, see parseWithPositions): the HTML base elements with an
-   * `href` in the document's tree (none or one: with more, or one in
-   * template contents, the tree is kept), the elements themselves. Absent
-   * otherwise (walk `document`).
+   * (`"bases"`, see parseWithPositions): its HTML base elements with an
+   * `href` were all made outside template contents and at most one is in
+   * the document's tree, so the order the reader reads them in is tree
+   * order (with more, or one in template contents, the tree is kept).
+   * Absent otherwise (walk `document`).
    */
-  readonly documentBases?: readonly LeanElement[];
+  readonly basesInOrder?: true;
   /** The positions of the recorded tags' attributes (read them with a {@link StartTagSource}). */
   readonly positions: Int32Array;
 }

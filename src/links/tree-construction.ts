@@ -122,10 +122,10 @@ export class TreeConstruction extends ParseState {
    * elements that may be fragment targets, and a document holding a copy
    * of the first base element with an href, when one element alone can be
    * it (else `null`: see parseWithPositions in html-source.ts). With
-   * `everyBase`, also every base element with an href in tree order (see
-   * ParsedSource.documentBases), when the parse knows them without the
-   * tree: all made outside template contents, at most one in the tree;
-   * else `null`.
+   * `everyBase`, only when the parse knows every base element with an
+   * href in tree order without the tree (see ParsedSource.basesInOrder):
+   * all made outside template contents, at most one in the tree; else
+   * `null`.
    */
   result(everyBase = false): ParsedSource | null {
     const bases = this.bases.filter(isInDocumentTree);
@@ -133,7 +133,7 @@ export class TreeConstruction extends ParseState {
     if (!everyBase) return this.parsedSource(baseDocument(bases[0] ?? null));
     // A base in template contents has its place in tree order, and may be outside the tree, by its template's place.
     if (this.baseCount !== this.bases.length) return null;
-    return this.parsedSource(baseDocument(bases[0] ?? null), bases);
+    return this.parsedSource(baseDocument(bases[0] ?? null), true);
   }
 
   /** Whether `element` is in the stack of open elements. */
