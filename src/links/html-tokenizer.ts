@@ -261,25 +261,6 @@ function preprocessed(s: string): string {
 }
 
 /**
- * Node makes the text it decodes from bytes (a file, a body, TextDecoder's
- * output) an external string from this length on (`EXTERN_APEX` in Node's
- * string_bytes.cc): V8 then reads it from memory outside its heap.
- */
-const EXTERNAL_STRING_LENGTH = 0xfbee9;
-
-/**
- * A copy of `html` in V8's own heap (a sequential string).
- *
- * Optimisation: the tokenizer reads a character with `charCodeAt` in about
- * 35 instructions from a sequential string and about 55 from an external
- * one (V8 13, Node 24); the copy costs about 4.5 instructions a character
- * and takes 0.7% off `extractLinks` on the New Zealand page (BENCHMARKS.md).
- */
-function sequentialCopy(html: string): string {
-  return structuredClone(html);
-}
-
-/**
  * The first `&` in `html[from, end)`, or -1. A bounded scan, not
  * `indexOf`: the next `&` may be far past `end`, and looking for it from
  * every attribute value or RCDATA element would take quadratic time.
@@ -380,7 +361,10 @@ export class HTMLTokenizer {
 
   /** Tokenizes `html`, the whole input, to the end-of-file token. Once per tokenizer. */
   run(html: string): void {
-    this.runChunk(html.length >= EXTERNAL_STRING_LENGTH ? sequentialCopy(html) : html, true);
+    // Optimisation measured and left out: a copy of a large decoded input
+    // (an external string) into V8's heap saves instructions a character
+    // but costs more in time than it saves (BENCHMARKS.md).
+    this.runChunk(html, true);
   }
 
   /**
