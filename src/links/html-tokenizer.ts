@@ -243,6 +243,14 @@ interface TreeConstruction {
    * above, and may call {@link HTMLTokenizer.characterText} meanwhile.
    */
   onCharacterRun?(type: number): void;
+  /**
+   * True while a run of text is one token to the construction, whatever
+   * its classes: it would handle the run's whitespace and other characters
+   * alike but for noting that some are not whitespace (the "in body" rules
+   * without foster parenting, into an HTML element; text mode), and reads
+   * no text. The tokenizer then does not split the run by class.
+   */
+  readonly wholeTextRuns?: boolean;
 }
 
 /** The character class parse5 groups character tokens by. */
@@ -529,6 +537,7 @@ export class HTMLTokenizer {
    * states), else as U+FFFD.
    */
   private text(start: number, end: number, nullCharacters: boolean): void {
+    if (this.textless && this.parser.wholeTextRuns === true && this.wholeRun(start, end)) return;
     const html = this.html;
     let i = start;
     while (i < end) {
@@ -555,6 +564,29 @@ export class HTMLTokenizer {
       }
       i = j;
     }
+  }
+
+  /**
+   * Emits the source text `[start, end)`, which has no U+0000, as one
+   * character token: of class CHARACTER when any of it is not whitespace,
+   * else WHITESPACE_CHARACTER. Returns false (nothing emitted) when it has
+   * a U+0000.
+   *
+   * Optimisation: for a construction that treats the run as one token
+   * (TreeConstruction.wholeTextRuns) the text is not read character by
+   * character: the NUL and CR it may hold are known from native scans
+   * (each kept until passed), and the first character not whitespace is
+   * found in a few steps.
+   */
+  private wholeRun(start: number, end: number): boolean {
+    const html = this.html;
+    if (this.nextNUL < start) this.nextNUL = indexOrEnd(html, "\0", start);
+    if (this.nextNUL < end) return false;
+    if (this.nextCR < start) this.nextCR = indexOrEnd(html, "\r", start);
+    let i = start;
+    while (i < end && isASCIIWhitespace(html.charCodeAt(i))) i++;
+    this.characters(i === end ? WHITESPACE_CHARACTER : CHARACTER, start, end, this.nextCR < end);
+    return true;
   }
 
   /** Emits the text a character reference stands for, each code unit in its class. */

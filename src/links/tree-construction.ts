@@ -158,6 +158,23 @@ export class TreeConstruction extends ParseState {
     return this.open.length > 0 && this.open.current.ns !== HTML;
   }
 
+  /**
+   * See the tokenizer's TreeConstruction.wholeTextRuns: in text mode
+   * character tokens are ignored; in the modes whose characters go by the
+   * "in body" rules, a run's whitespace and other characters alike
+   * reconstruct the active formatting elements and are inserted (into an
+   * HTML element: dropped), and only the others set frameset-ok to "not
+   * ok" — unless a newline is to be skipped, foster parenting is on, or
+   * the current node is foreign (its text may be kept).
+   */
+  get wholeTextRuns(): boolean {
+    const mode = this.mode;
+    if (this.skipNewline) return false;
+    if (mode === TEXT) return true;
+    if (mode !== IN_BODY && mode !== IN_CELL && mode !== IN_CAPTION && mode !== IN_TEMPLATE) return false;
+    return !this.fosterParenting && this.open.length > 0 && this.open.current.ns === HTML;
+  }
+
   // --- Tokens -----------------------------------------------------------------------
 
   /**

@@ -169,6 +169,70 @@ describe(`tree soup (fast-check, seed ${seed}): the construction against parse5`
   });
 });
 
+// --- Text runs ------------------------------------------------------------------------------
+
+// The tokenizer hands a run of text to the construction as one token where the construction treats its classes
+// alike (TreeConstruction.wholeTextRuns): a run with anything but whitespace in it sets frameset-ok to "not ok",
+// one of whitespace or U+0000 alone does not, and a <frameset> after it is or is not honoured. Each text in each
+// place, then a frameset, against parse5 (which splits every run by class).
+const textRuns = ["x", " ", "\n", "\0", " \0 ", "a\0", "\0a", " x ", "\r\n", "&amp;", " &amp; ", "&#0;", "&#32;", "\n\nx", "&nbsp;", "x&"];
+const textPlaces = [
+  "",
+  "<!doctype html>",
+  "<!doctype html><body>",
+  "<p>",
+  "<b>",
+  "<pre>",
+  "<listing>\n",
+  "<textarea>",
+  "<title>",
+  "<table><td>",
+  "<table><caption>",
+  "<table>",
+  "<table><tr>",
+  "<template>",
+  "<body><template>",
+  "<svg><desc>",
+  "<svg>",
+  "<math><mi>",
+  "<select>",
+  "<plaintext>",
+  "<head>",
+  "<head><noscript>",
+  "</body>",
+  "</html>",
+  // After a frameset, the active formatting elements are still listed: whitespace goes by the "in body" rules and
+  // reconstructs them, anything else is ignored, so there a run's classes decide which elements are made.
+  "<b><frameset></frameset>",
+  "<b><frameset></frameset></html>",
+  "<i><table><col>",
+];
+
+describe("text runs against parse5: frameset-ok and the classes of a run's characters", () => {
+  it(`agrees on every text in every place before a frameset (${textRuns.length * textPlaces.length * 2} documents)`, () => {
+    for (const place of textPlaces) {
+      for (const text of textRuns) {
+        expectSameAsParse5(`${place}${text}<frameset><frame src=f.html></frameset>`, true);
+        expectSameAsParse5(`${place}${text}</p><frameset><frame src=f.html>`, false);
+      }
+    }
+  });
+
+  const textSoup = fc
+    .array(fc.constantFrom(...textRuns, ...textPlaces.filter(Boolean), "<frameset>", "<frame src=f.html>", "</frameset>", "</td>", "</table>", "</template>", "</svg>", "<img src=i.png>", "<a href=a.html>"), {
+      minLength: 1,
+      maxLength: 24,
+    })
+    .map((units) => units.join(""));
+
+  it(`agrees on text soup with framesets (fast-check, seed ${seed}, ${runs} runs)`, () => {
+    fc.assert(
+      fc.property(textSoup, fc.boolean(), (html, scripting) => expectSameAsParse5(html, scripting)),
+      { numRuns: runs, seed },
+    );
+  });
+});
+
 describe("the construction", () => {
   it("keeps no element's children but an SVG style's, and tells the tokenizer what the standard says", () => {
     const construction = new TreeConstruction(true);
