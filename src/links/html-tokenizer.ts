@@ -348,8 +348,9 @@ export class HTMLTokenizer {
   /** Whether the pending run has a CR in it. */
   private charCR = false;
 
-  // The tag token being read.
-  private attrs: Attribute[] = [];
+  // The tag token being read: its first `attrCount` attributes in `attrs` (reused from tag to tag).
+  private readonly attrs: Attribute[] = [];
+  private attrCount = 0;
   private attrNames: Set<string> | null = null;
   private positions: Int32Array = this.attributePositions;
 
@@ -721,8 +722,7 @@ export class HTMLTokenizer {
     const tagName = plain ? html.slice(nameStart, nameEnd) : tokenName(html, nameStart, nameEnd);
     const tagID = getTagID(tagName);
     const keepAll = this.complete || FORMATTING_TAG_IDS.has(tagID);
-    const attrs: Attribute[] = [];
-    this.attrs = attrs;
+    this.attrCount = 0;
     this.attrNames = null;
     let selfClosing = false;
     // Before attribute name state.
@@ -824,6 +824,10 @@ export class HTMLTokenizer {
       }
     }
     this.flushCharacters();
+    // Optimisation: the token's list is made at its length (a list grown by pushing holds room for 17, and an
+    // element keeps its start tag's list for as long as the parse keeps the element).
+    const count = this.attrCount;
+    const attrs = count === 0 ? [] : this.attrs.slice(0, count);
     const token: Token.TagToken = { type, tagName, tagID, selfClosing, ackSelfClosing: false, attrs, location: null };
     if (type === START_TAG) {
       this.lastStartTagName = tagName;
@@ -867,17 +871,18 @@ export class HTMLTokenizer {
    */
   private attribute(name: string, value: string, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, flags: number): void {
     const attrs = this.attrs;
-    const count = attrs.length;
+    const count = this.attrCount;
     // Optimisation: a tag's few names are compared in a loop; from 64 on, a set (no quadratic time).
     if (count < 64) {
       for (let k = 0; k < count; k++) if (attrs[k]!.name === name) return;
     } else {
       let names = this.attrNames;
-      if (names === null) names = this.attrNames = new Set(attrs.map((a) => a.name));
+      if (names === null) names = this.attrNames = new Set(attrs.slice(0, count).map((a) => a.name));
       if (names.has(name)) return;
       names.add(name);
     }
-    attrs.push({ name, value });
+    attrs[count] = { name, value };
+    this.attrCount = count + 1;
     let positions = this.positions;
     const at = count * POSITION_FIELDS;
     if (at + POSITION_FIELDS > positions.length) {
