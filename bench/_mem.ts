@@ -1,0 +1,11 @@
+import { readdirSync } from "node:fs";
+import { extractLinks } from "../src/links/index.ts";
+import { corpusDir, readCorpus } from "./harness.ts";
+const file = readdirSync(corpusDir).find((f) => f.startsWith("html-") && f.includes("2015"))!;
+const html = readCorpus(file).repeat(55);
+(globalThis as any).gc(); const h0 = process.memoryUsage();
+let peak = 0; const iv = setInterval(() => {}, 1000);
+const links = extractLinks(html, { url: "https://html.spec.whatwg.org/multipage/" });
+const h1 = process.memoryUsage(); (globalThis as any).gc(); const h2 = process.memoryUsage();
+console.log("heap before", (h0.heapUsed / 1e6).toFixed(0), "after (no gc)", (h1.heapUsed / 1e6).toFixed(0), "after gc (links alive)", (h2.heapUsed / 1e6).toFixed(0), "rss", (h2.rss / 1e6).toFixed(0), links.length);
+clearInterval(iv);
