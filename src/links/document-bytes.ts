@@ -18,7 +18,7 @@ import type { EncodingName } from "../core/index.ts";
  *
  * @example
  * ```ts
- * decodeWith(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61), "UTF-8"); // { text: "a", encoding: "UTF-8", bomLength: 3, nullFree: true }
+ * decodeWith(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61), "UTF-8"); // { text: "a", encoding: "UTF-8", bomLength: 3 }
  * ```
  */
 export interface DecodedDocument {
@@ -26,12 +26,6 @@ export interface DecodedDocument {
   readonly encoding: EncodingName;
   /** The length of the byte order mark the decoder skipped (0, 2 or 3). */
   readonly bomLength: number;
-  /**
-   * The text has no U+0000, known from the bytes: UTF-8 and the single-byte
-   * encodings decode byte 0x00, and nothing else, to U+0000 (false: there
-   * may be one).
-   */
-  readonly nullFree: boolean;
 }
 
 function bomLength(bytes: Uint8Array, encoding: EncodingName): number {
@@ -54,12 +48,9 @@ function bomLength(bytes: Uint8Array, encoding: EncodingName): number {
 export function decodeWith(bytes: Uint8Array, encoding: EncodingName): DecodedDocument {
   // https://encoding.spec.whatwg.org/#replacement — the labels of ISO-2022-KR, HZ-GB-2312 and the like name
   // an encoding whose decoder, for a non-empty stream, emits one U+FFFD and stops (TextDecoder refuses to be one).
-  if (encoding === "replacement") return { text: bytes.length === 0 ? "" : "\uFFFD", encoding, bomLength: 0, nullFree: true };
+  if (encoding === "replacement") return { text: bytes.length === 0 ? "" : "\uFFFD", encoding, bomLength: 0 };
   const text = new TextDecoder(encoding).decode(bytes);
-  // Optimisation: a native scan of the bytes for 0x00 (about 0.4 instructions a byte) spares the
-  // tokenizer's search of the text for U+0000, which costs about 5 a code unit in a two-byte string.
-  const nullFree = (encoding === "UTF-8" || isSingleByte(encoding)) && bytes.indexOf(0) === -1;
-  return { text, encoding, bomLength: bomLength(bytes, encoding), nullFree };
+  return { text, encoding, bomLength: bomLength(bytes, encoding) };
 }
 
 // --- Offsets: decoded text → bytes ----------------------------------------------

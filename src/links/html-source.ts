@@ -411,10 +411,10 @@ export type TreeKept = "none" | "bases" | "tree";
  * not limited by the call stack: parse5's stack of open elements is an
  * array, and nothing here recurses into the tree.
  */
-export function parseWithPositions(html: string, scripting = true, keep: TreeKept = "none", nullFree = false): ParsedSource {
+export function parseWithPositions(html: string, scripting = true, keep: TreeKept = "none"): ParsedSource {
   if (keep !== "tree") {
     // Null: the base elements need the tree (see parseTreeless); parse again, keeping it.
-    const parsed = parseTreeless(html, scripting, null, keep === "bases", nullFree);
+    const parsed = parseTreeless(html, scripting, null, keep === "bases");
     if (parsed !== null) return parsed;
   }
   const { parse, document } = parseKeepingTree(html, scripting);

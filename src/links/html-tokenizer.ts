@@ -361,8 +361,6 @@ export class HTMLTokenizer {
   /** Where the next CR and the next NUL are (the input's length: none); -1 before the first look. */
   private nextCR = -1;
   private nextNUL = -1;
-  /** The whole input has no U+0000 (see {@link run}). */
-  private nullFree = false;
 
   constructor(parser: object, options?: TokenizerOptions) {
     this.parser = parser as TreeConstruction;
@@ -370,13 +368,8 @@ export class HTMLTokenizer {
     this.textless = typeof this.parser.onCharacterRun === "function";
   }
 
-  /**
-   * Tokenizes `html`, the whole input, to the end-of-file token. Once per
-   * tokenizer. `nullFree`: the caller knows `html` has no U+0000 (see
-   * DecodedDocument.nullFree), and the tokenizer does not look for one.
-   */
-  run(html: string, nullFree = false): void {
-    this.nullFree = nullFree;
+  /** Tokenizes `html`, the whole input, to the end-of-file token. Once per tokenizer. */
+  run(html: string): void {
     // Optimisation measured and left out: a copy of a large decoded input
     // (an external string) into V8's heap saves instructions a character
     // but costs more in time than it saves (BENCHMARKS.md).
@@ -408,7 +401,7 @@ export class HTMLTokenizer {
     this.nextLessThan = -1;
     this.nextAmpersand = -1;
     this.nextCR = -1;
-    this.nextNUL = this.nullFree ? html.length : -1;
+    this.nextNUL = -1;
     let i = 0;
     try {
       i = this.tokenize(0);

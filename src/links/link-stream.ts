@@ -674,7 +674,7 @@ export class LinkStream {
         // At the end, every byte left goes out (bytes after the last character, that made no text, too).
         const { output, end } = writeEditsToBytes(
           bytes,
-          { text: this.text, encoding: this.encoding!, bomLength: this.bytesFromStart ? this.bom : 0, nullFree: false },
+          { text: this.text, encoding: this.encoding!, bomLength: this.bytesFromStart ? this.bom : 0 },
           edits,
           final ? undefined : safe - start,
         );

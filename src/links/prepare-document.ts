@@ -110,7 +110,7 @@ export function prepareDocument(html: unknown, options: unknown, keep: TreeKept 
   const sniffed = sniffEncoding(html, given);
   let encodingSource = sniffed.source;
   let decoded = decodeWith(html, sniffed.encoding);
-  let parsed = parseWithPositions(decoded.text, scripting, keep, decoded.nullFree);
+  let parsed = parseWithPositions(decoded.text, scripting, keep);
   if (sniffed.confidence === "tentative") {
     // https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead — a meta
     // with a charset (or a content-type with one), while the confidence is tentative,
@@ -121,7 +121,7 @@ export function prepareDocument(html: unknown, options: unknown, keep: TreeKept 
       const next = changedEncoding(decoded.encoding, declared.encoding);
       if (next !== null) {
         decoded = decodeWith(html, next);
-        parsed = parseWithPositions(decoded.text, scripting, keep, decoded.nullFree);
+        parsed = parseWithPositions(decoded.text, scripting, keep);
       }
     }
   }

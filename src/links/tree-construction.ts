@@ -610,8 +610,8 @@ export class TreeConstruction extends ParseState {
  * parseTreeless("<p><a href=x>t</a>").tags.map((t) => t.element.tagName); // ["a"]
  * ```
  */
-export function parseTreeless(html: string, scripting = true, trace: ConstructionTrace | null = null, everyBase = false, nullFree = false): ParsedSource | null {
+export function parseTreeless(html: string, scripting = true, trace: ConstructionTrace | null = null, everyBase = false): ParsedSource | null {
   const construction = new TreeConstruction(scripting, trace);
-  construction.tokenizer.run(html, nullFree);
+  construction.tokenizer.run(html);
   return construction.result(everyBase);
 }

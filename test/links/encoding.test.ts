@@ -1,7 +1,6 @@
 import { createMultibyteEncoder } from "@exodus/bytes/multi-byte.js";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
 import { describe, expect, it } from "vitest";
-import { decodeWith } from "../../src/links/document-bytes.ts";
 import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
 
 const url = "https://example.com/dir/";
@@ -174,48 +173,4 @@ describe("byte input: a value that ends in a byte the decoder reads again", () =
       expect(Buffer.from(out).toString("latin1")).toBe(expected.toString("latin1"));
     }
   });
-});
-
-describe("byte input: U+0000 (DecodedDocument.nullFree)", () => {
-  it("is known absent only where byte 0x00 alone decodes to it and no byte is 0x00", () => {
-    expect(decodeWith(bytes("<p>\xe9"), "UTF-8").nullFree).toBe(true);
-    expect(decodeWith(bytes("<p>\x00"), "UTF-8").nullFree).toBe(false);
-    expect(decodeWith(bytes("<p>\xe9"), "windows-1252").nullFree).toBe(true);
-    expect(decodeWith(bytes("<p>\x00"), "x-user-defined").nullFree).toBe(false);
-    // UTF-16 has 0x00 bytes in nearly every ASCII character; a legacy multi-byte decoder reads a 0x00 after a lead byte again.
-    expect(decodeWith(bytes("<\x00p\x00"), "UTF-16LE").nullFree).toBe(false);
-    expect(decodeWith(bytes("<p>"), "Shift_JIS").nullFree).toBe(false);
-  });
-
-  // The tokenizer skips its search for U+0000 where the bytes rule it out: every NUL in
-  // markup, text, attribute values and raw text must still be found in the others.
-  const documents = [
-    '<a href="a\0b">x</a>',
-    "<a href=a\0b>x</a>",
-    "\0<frameset><frame src=f.html></frameset>",
-    "<p>x</p>\0<a href=y>\0</a>",
-    "<title>\0</title><a href=t>",
-    "<a href=n \0=x>",
-    "<svg><a href=s\0 /></svg>",
-    '<style>a{background:url("\0.png")}</style>',
-    "<textarea>\0</textarea><img src=i.png>",
-    "<table>\0<a href=t.html></a></table>",
-  ];
-  for (const encoding of ["UTF-8", "windows-1252", "Shift_JIS", "UTF-16LE"] as const) {
-    it(`reads the same links from ${encoding} bytes as from the decoded text, NULs and all`, () => {
-      for (const html of documents) {
-        const encoded =
-          encoding === "UTF-16LE"
-            ? new Uint8Array(Uint16Array.from(`\uFEFF${html}`, (c) => c.charCodeAt(0)).buffer)
-            : encoding === "Shift_JIS"
-              ? sjis(html)
-              : new TextEncoder().encode(html);
-        const text = decodeWith(encoded, encoding).text;
-        const fromBytes = extractLinks(encoded, { url, encoding }).map((l) => [l.element, l.attribute, l.value, l.url, l.line, l.column]);
-        const fromText = extractLinks(text, { url, encoding }).map((l) => [l.element, l.attribute, l.value, l.url, l.line, l.column]);
-        expect(fromBytes, `${encoding} ${JSON.stringify(html)}`).toEqual(fromText);
-        expect(fromBytes.length, JSON.stringify(html)).toBeGreaterThan(0);
-      }
-    });
-  }
 });
