@@ -1,6 +1,8 @@
 import { createMultibyteEncoder } from "@exodus/bytes/multi-byte.js";
 import { TextDecoder } from "@exodus/bytes/encoding.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { decodeWith } from "../../src/links/document-bytes.ts";
 import { absolutize, extractLinks, rewriteLinks } from "../../src/links/index.ts";
 
 const url = "https://example.com/dir/";
@@ -172,5 +174,33 @@ describe("byte input: a value that ends in a byte the decoder reads again", () =
       const expected = Buffer.concat([Buffer.from(`<meta charset=${encoding}>${before.slice(0, -1)}/new`, "latin1"), Buffer.from(after, "latin1")]);
       expect(Buffer.from(out).toString("latin1")).toBe(expected.toString("latin1"));
     }
+  });
+});
+
+describe("byte input: windows-1252, decoded as ISO-8859-1 with bytes 0x80–0x9F mapped", () => {
+  const standard = new TextDecoder("windows-1252");
+  it("decodes every byte as the Encoding Standard's decoder does", () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(decodeWith(all, "windows-1252").text).toBe(standard.decode(all));
+    expect(decodeWith(all.subarray(0x80, 0xa0), "windows-1252").text).toBe("€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ");
+    expect(decodeWith(new Uint8Array(), "windows-1252").text).toBe("");
+    // A few such bytes in a long page (put in between the ISO-8859-1 pieces), and a page of nothing else (the general decoder).
+    const sparse = new TextEncoder().encode("<p>quoted ".repeat(500));
+    for (const at of [0, 1, 2, 3, 17, 4095, sparse.length - 1]) sparse[at] = 0x80 + (at % 32);
+    expect(decodeWith(sparse, "windows-1252").text).toBe(standard.decode(sparse));
+    const dense = Uint8Array.from({ length: 4096 }, (_, i) => 0x80 + (i % 32));
+    expect(decodeWith(dense, "windows-1252").text).toBe(standard.decode(dense));
+  });
+
+  it("decodes byte soup as the standard's decoder does (fast-check)", () => {
+    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0x80, max: 0x9f }), fc.constantFrom(0x3c, 0x26, 0x20, 0x61, 0));
+    fc.assert(
+      // At every alignment of the view in its buffer (the scan for bytes 0x80–0x9F reads 32-bit words).
+      fc.property(fc.array(byte, { maxLength: 300 }), fc.nat(3), (values, offset) => {
+        const input = Uint8Array.from([0, 0, 0, ...values]).subarray(offset);
+        expect(decodeWith(input, "windows-1252").text).toBe(standard.decode(input));
+      }),
+      { numRuns: 500, seed: 27 },
+    );
   });
 });
