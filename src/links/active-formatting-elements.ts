@@ -8,6 +8,7 @@
  * @module
  */
 
+import { objectList } from "./object-list.ts";
 import type { ConstructedElement } from "./constructed-element.ts";
 import type { Attribute } from "./parsed-source.ts";
 
@@ -62,7 +63,7 @@ export interface FormattingInserter {
  * ```
  */
 export class ActiveFormattingElements {
-  readonly entries: FormattingEntry[] = [];
+  readonly entries: FormattingEntry[] = objectList();
 
   /** https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements */
   push(element: Element): void {

@@ -19,6 +19,7 @@
  * @module
  */
 
+import { objectList } from "./object-list.ts";
 import type { ConstructedElement } from "./constructed-element.ts";
 import { BUTTON_SCOPE, HTML, IMPLIED_END, IMPLIED_END_THOROUGH, LIST_ITEM_BOUNDARY, LIST_SCOPE, SCOPE, SPECIAL, TABLE_SCOPE, TAG } from "./element-kinds.ts";
 
@@ -68,7 +69,7 @@ class Boundaries {
  * ```
  */
 export class OpenElements {
-  readonly items: Element[] = [];
+  readonly items: Element[] = objectList();
   /** Per key (`namespace * 128 + id`): the position of the topmost open element, or -1. */
   private readonly topmost = new Int32Array(3 * KEYS_PER_NAMESPACE).fill(-1);
   /** Per name of an HTML element without a tag id: the position of the topmost open one. */

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { objectList } from "./object-list.ts";
 import type { Token } from "parse5";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import { ActiveFormattingElements, type FormattingInserter } from "./active-formatting-elements.ts";
@@ -153,7 +154,7 @@ export abstract class ParseState implements FormattingInserter {
 
   // The records (see ParsedSource).
   /** The records made, in source order (a stream takes them as it reads them: see streaming-source.ts). */
-  readonly tags: TagRecord[] = [];
+  readonly tags: TagRecord[] = objectList();
   /** Where the text the tokenizer reads starts in the whole input (see TagRecord.origin): a stream's piece's. */
   origin = 0;
   positions = new Int32Array(1024);
@@ -162,11 +163,11 @@ export abstract class ParseState implements FormattingInserter {
   /** How many HTML base elements with an href the parser made, wherever (in template contents too). */
   protected baseCount = 0;
   /** The HTML base elements with an href made in no template contents, in the order made. */
-  protected readonly bases: Element[] = [];
+  protected readonly bases: Element[] = objectList();
   /** The table the node being inserted goes before (foster parenting), or null (see appropriateParent). */
   private fosterTable: Element | null = null;
   private fosterParentedBeforeBase = false;
-  readonly targetCandidates: Element[] = [];
+  readonly targetCandidates: Element[] = objectList();
   /** Whether {@link targetCandidates} are noted: a stream that checks no fragments keeps none, so its memory does not grow with the page's ids. */
   readonly noteTargets: boolean;
 

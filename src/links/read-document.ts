@@ -13,6 +13,7 @@
  * @module
  */
 
+import { objectList } from "./object-list.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { DocumentReader, type Job, type LinkBatch, type ReadSettings } from "./document-reader.ts";
 import type { LeanElement, ParsedSource } from "./html-source.ts";
@@ -76,7 +77,7 @@ export const NO_HOOKS: ReadHooks = Object.freeze({});
  * ```
  */
 export function newBatch(rewriting: boolean): LinkBatch {
-  return { links: [], sites: rewriting ? [] : null, srcdocs: [], tooDeep: [], documents: 1, errorsKept: 0 };
+  return { links: objectList(), sites: rewriting ? objectList() : null, srcdocs: [], tooDeep: [], documents: 1, errorsKept: 0 };
 }
 
 /** The URLs the links of `job` resolve with. */
