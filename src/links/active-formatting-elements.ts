@@ -8,8 +8,8 @@
  * @module
  */
 
-import { objectList } from "./object-list.ts";
 import type { ConstructedElement } from "./constructed-element.ts";
+import { objectList } from "./object-list.ts";
 import type { Attribute } from "./parsed-source.ts";
 
 type Element = ConstructedElement;

@@ -19,9 +19,9 @@
  * @module
  */
 
-import { objectList } from "./object-list.ts";
 import type { ConstructedElement } from "./constructed-element.ts";
 import { BUTTON_SCOPE, HTML, IMPLIED_END, IMPLIED_END_THOROUGH, LIST_ITEM_BOUNDARY, LIST_SCOPE, SCOPE, SPECIAL, TABLE_SCOPE, TAG } from "./element-kinds.ts";
+import { objectList } from "./object-list.ts";
 
 type Element = ConstructedElement;
 

@@ -11,13 +11,13 @@
  * @module
  */
 
-import { objectList } from "./object-list.ts";
 import type { Token } from "parse5";
 import { isParsedBaseElementWithHref } from "../html/index.ts";
 import { ActiveFormattingElements, type FormattingInserter } from "./active-formatting-elements.ts";
 import { ConstructedElement, contentsOr, NO_CHILDREN } from "./constructed-element.ts";
 import { FOSTER_TARGET, HTML, kindOf, SVG, TAG } from "./element-kinds.ts";
 import { HTMLTokenizer } from "./html-tokenizer.ts";
+import { objectList } from "./object-list.ts";
 import { OpenElements } from "./open-elements.ts";
 import {
   attachesDeclarativeShadowRoot,

@@ -13,11 +13,11 @@
  * @module
  */
 
-import { objectList } from "./object-list.ts";
 import { documentURLs, type DocumentURLs } from "./base-url.ts";
 import { DocumentReader, type Job, type LinkBatch, type ReadSettings } from "./document-reader.ts";
 import type { LeanElement, ParsedSource } from "./html-source.ts";
 import type { Link } from "./link-types.ts";
+import { objectList } from "./object-list.ts";
 import type { PreparedDocument } from "./prepare-document.ts";
 
 /**
